@@ -1,0 +1,545 @@
+"""Load the content tree into a validated, queryable catalog."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from . import layout
+from .model import EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, SignalFacts, WatchFacts
+from .problems import ContentError, Problem
+from .refs import find_refs
+from .sources import Document, parse_yaml, read_markdown
+
+MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
+
+
+class _Localized:
+    """Something whose prose exists per language, falling back to the default."""
+
+    texts: dict
+
+    def text(self, lang: str):
+        return self.texts.get(lang) or self.texts[layout.DEFAULT_LANGUAGE]
+
+
+@dataclass(eq=False)
+class Issue(_Localized):
+    facts: IssueFacts
+    texts: dict[str, IssueText]
+    items: list[Item] = field(default_factory=list)
+    signals: list[Signal] = field(default_factory=list)
+    watch: list[Watch] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.facts.number
+
+    @property
+    def id(self) -> str:
+        return layout.issue_id(self.number)
+
+    @property
+    def page(self) -> str:
+        return layout.issue_page(self.number)
+
+    anchor = None
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+
+@dataclass(eq=False)
+class _InIssue:
+    issue: Issue
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    @property
+    def published(self):
+        return self.issue.facts.published
+
+
+@dataclass(eq=False)
+class Item(_InIssue):
+    facts: ItemFacts
+    kind = "item"
+
+    @property
+    def page(self) -> str:
+        return self.issue.page
+
+    @property
+    def anchor(self) -> str:
+        return self.id
+
+    def text(self, lang: str):
+        return self.issue.text(lang).items[self.id]
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+
+@dataclass(eq=False)
+class Signal(_InIssue):
+    facts: SignalFacts
+    kind = "signal"
+
+    @property
+    def page(self) -> str:
+        return self.issue.page
+
+    @property
+    def anchor(self) -> str:
+        return self.id
+
+    def text(self, lang: str):
+        return self.issue.text(lang).signals[self.id]
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+
+@dataclass(eq=False)
+class Watch(_InIssue):
+    facts: WatchFacts
+    resolved_by: Item | None = None
+    kind = "watch"
+    page = layout.WATCH_PAGE
+
+    @property
+    def anchor(self) -> str:
+        return self.id
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolved_by is None
+
+    def text(self, lang: str):
+        return self.issue.text(lang).watch[self.id]
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+
+@dataclass(eq=False)
+class Topic(_Localized):
+    id: str
+    texts: dict[str, PageMeta]
+    kind = "topic"
+    anchor = None
+
+    @property
+    def page(self) -> str:
+        return layout.topic_page(self.id)
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+
+@dataclass(eq=False)
+class Entity(_Localized):
+    facts: EntityFacts
+    texts: dict[str, PageMeta]
+    kind = "entity"
+    anchor = None
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    @property
+    def page(self) -> str:
+        return layout.entity_page(self.id)
+
+    def title(self, lang: str) -> str:
+        return self.facts.name
+
+
+@dataclass(eq=False)
+class Unarchived:
+    """A thing from an issue that is not in the archive: text only, never a link."""
+
+    id: str
+    issue: Issue
+    kind = "unarchived"
+    page = None
+    anchor = None
+
+    def title(self, lang: str) -> str:
+        return self.issue.text(lang).unarchived[self.id]
+
+
+@dataclass(frozen=True)
+class Mention:
+    page: str  # docs-relative path of the mentioning page, language suffix removed
+    path: str  # the file it is written in
+    line: int
+
+
+@dataclass
+class Catalog:
+    root: Path
+    issues: list[Issue]  # newest first
+    topics: dict[str, Topic]
+    entities: dict[str, Entity]
+    page_titles: dict[str, dict[str, str]]  # page -> language -> title
+    mentions: dict[str, list[Mention]]  # target id -> where it is referenced
+    targets: dict[str, object] = field(default_factory=dict)
+
+    # ---- lookups ----------------------------------------------------------
+
+    def target(self, target_id: str):
+        """The item, signal, watch entry, topic, entity, issue or unarchived thing with this id."""
+        return self.targets.get(target_id)
+
+    @property
+    def items(self) -> list[Item]:
+        return [item for issue in self.issues for item in issue.items]
+
+    @property
+    def signals(self) -> list[Signal]:
+        return [signal for issue in self.issues for signal in issue.signals]
+
+    @property
+    def watch(self) -> list[Watch]:
+        return [entry for issue in self.issues for entry in issue.watch]
+
+    def issue_by_page(self, page: str) -> Issue | None:
+        return next((issue for issue in self.issues if issue.page == page), None)
+
+    def page_title(self, page: str, lang: str) -> str:
+        titles = self.page_titles.get(page, {})
+        return titles.get(lang) or titles.get(layout.DEFAULT_LANGUAGE) or page
+
+    # ---- queries (all newest first) ---------------------------------------
+
+    def items_of_topic(self, topic: str) -> list[Item]:
+        return [item for item in self.items if topic in item.facts.topics]
+
+    def signals_of_topic(self, topic: str) -> list[Signal]:
+        return [signal for signal in self.signals if topic in signal.facts.topics]
+
+    def watch_of_topic(self, topic: str, *, open_only: bool) -> list[Watch]:
+        return [w for w in self.watch if w.facts.topic == topic and (w.is_open or not open_only)]
+
+    def items_of_entity(self, entity: str) -> list[Item]:
+        return [item for item in self.items if entity in item.facts.entities]
+
+    def open_watch(self) -> list[Watch]:
+        return [w for w in self.watch if w.is_open]
+
+    def resolved_watch(self) -> list[Watch]:
+        return [w for w in self.watch if not w.is_open]
+
+    def mentioned_in(self, target_id: str, *, besides: str | None = None) -> list[str]:
+        """Pages that reference the target, once each, other than `besides`."""
+        pages = dict.fromkeys(m.page for m in self.mentions.get(target_id, []) if m.page != besides)
+        return list(pages)
+
+
+# ---- loading ----------------------------------------------------------------
+
+
+class _Loader:
+    def __init__(self, root: Path):
+        self.root = root
+        self.problems: list[Problem] = []
+
+    def problem(self, doc_or_path, loc, field_name: str, message: str) -> None:
+        if isinstance(doc_or_path, Document):
+            self.problems.append(Problem(doc_or_path.path, doc_or_path.line_of(loc), field_name, message))
+        else:
+            self.problems.append(Problem(doc_or_path, None, field_name, message))
+
+    def validate(self, model: type[BaseModel], doc: Document, data=None, loc=()):
+        """The model built from `data`, or None with each schema error reported at its line."""
+        data = doc.data if data is None else data
+        try:
+            return model.model_validate(data)
+        except ValidationError as error:
+            for e in error.errors():
+                where = loc + tuple(e["loc"])
+                field_name = ".".join(str(part) for part in where) or "(top level)"
+                self.problem(doc, where, field_name, _explain(e))
+            return None
+
+    def yaml_file(self, path: Path) -> Document | None:
+        rel = path.relative_to(self.root).as_posix()
+        doc, problem = parse_yaml(path.read_text(encoding="utf-8"), rel)
+        if problem:
+            self.problems.append(problem)
+        return doc
+
+    def page(self, path: Path):
+        page, problem = read_markdown(path, self.root)
+        if problem:
+            self.problems.append(problem)
+        return page
+
+    def localized_pages(self, docs_rel: str) -> dict[str, Path]:
+        """The existing language versions of a docs page."""
+        found = {}
+        for lang in layout.LANGUAGES:
+            path = self.root / layout.DOCS / layout.localized(docs_rel, lang)
+            if path.is_file():
+                found[lang] = path
+        return found
+
+    def prose(self, model, docs_rel: str, what: str) -> tuple[dict, dict]:
+        """Front matter of every language version of a page, validated by `model`."""
+        texts, docs = {}, {}
+        versions = self.localized_pages(docs_rel)
+        if layout.DEFAULT_LANGUAGE not in versions:
+            self.problem(
+                f"{layout.DOCS}/{docs_rel}", None, "page",
+                f"{what} has no Chinese page — create {layout.DOCS}/{docs_rel} (e.g. by copying a sibling page)",
+            )
+        for lang, path in versions.items():
+            page = self.page(path)
+            if page is None:
+                continue
+            text = self.validate(model, page.meta)
+            if text is not None:
+                texts[lang], docs[lang] = text, page.meta
+        return texts, docs
+
+
+def _explain(error: dict) -> str:
+    kind, msg = error["type"], error["msg"]
+    if kind == "missing":
+        return "is required but missing — add it"
+    if kind == "extra_forbidden":
+        return "is not a known field — remove it or fix its spelling"
+    if kind == "string_pattern_mismatch":
+        return "must be a lowercase slug like `vllm-v0-33-0` (letters, digits, single hyphens)"
+    if kind.startswith("date"):
+        return f"{msg} — write a date as YYYY-MM-DD"
+    if kind == "literal_error":
+        return f"{msg.replace('Input should be', 'must be')} — use one of these values"
+    return f"{msg} — fix the value"
+
+
+def load_catalog(root: Path | str) -> Catalog:
+    """Read data/ and docs/ under `root`; raise ContentError listing every problem."""
+    root = Path(root)
+    loader = _Loader(root)
+    topics = _load_topics(loader)
+    entities = _load_entities(loader)
+    issues = _load_issues(loader)
+    page_titles, mentions = _scan_pages(loader)
+    catalog = Catalog(root, issues, topics, entities, page_titles, mentions)
+    if not loader.problems:
+        _link(loader, catalog)
+    if loader.problems:
+        raise ContentError(loader.problems)
+    return catalog
+
+
+def _load_topics(loader: _Loader) -> dict[str, Topic]:
+    doc = loader.yaml_file(loader.root / layout.TOPICS_FILE)
+    if doc is None:
+        return {}
+    ids = doc.data
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        loader.problem(doc, (), "topics", "must be a list of topic ids (slugs), one per line as `- id`")
+        return {}
+    topics = {}
+    for index, topic_id in enumerate(ids):
+        if topic_id in topics:
+            loader.problem(doc, (index,), f"topics.{index}", f"`{topic_id}` is listed twice — remove one")
+            continue
+        texts, _ = loader.prose(PageMeta, layout.topic_page(topic_id), f"topic `{topic_id}`")
+        topics[topic_id] = Topic(topic_id, texts)
+    _no_stray_pages(loader, layout.TOPICS_DIR, topics, layout.TOPICS_FILE)
+    return topics
+
+
+def _load_entities(loader: _Loader) -> dict[str, Entity]:
+    doc = loader.yaml_file(loader.root / layout.ENTITIES_FILE)
+    if doc is None:
+        return {}
+    if not isinstance(doc.data, list):
+        loader.problem(doc, (), "entities", "must be a list of entities (`- id: ...`)")
+        return {}
+    entities = {}
+    for index, raw in enumerate(doc.data):
+        facts = loader.validate(EntityFacts, doc, raw, (index,))
+        if facts is None:
+            continue
+        if facts.id in entities:
+            loader.problem(doc, (index, "id"), f"{index}.id", f"`{facts.id}` is defined twice — remove one")
+            continue
+        texts, _ = loader.prose(PageMeta, layout.entity_page(facts.id), f"entity `{facts.id}`")
+        entities[facts.id] = Entity(facts, texts)
+    _no_stray_pages(loader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
+    return entities
+
+
+def _no_stray_pages(loader: _Loader, folder: str, known: dict, registry: str) -> None:
+    """A hub or entity page whose id is not registered would never be listed: say so."""
+    for path in sorted((loader.root / layout.DOCS / folder).glob("*.md")):
+        page_id = path.name.split(".")[0]
+        if page_id != "index" and page_id not in known:
+            loader.problem(
+                path.relative_to(loader.root).as_posix(), None, "page",
+                f"`{page_id}` is not listed in {registry} — add it there or remove this page",
+            )
+
+
+def _load_issues(loader: _Loader) -> list[Issue]:
+    issues = []
+    for path in sorted((loader.root / layout.ISSUES_DATA).glob("*.yml")):
+        doc = loader.yaml_file(path)
+        if doc is None:
+            continue
+        facts = loader.validate(IssueFacts, doc)
+        if facts is None:
+            continue
+        if path.stem != layout.issue_stem(facts.number):
+            loader.problem(doc, ("number",), "number",
+                           f"issue {facts.number} must live in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — rename the file or fix the number")
+            continue
+        _check_dates(loader, doc, facts)
+        texts, prose_docs = loader.prose(IssueText, layout.issue_page(facts.number), f"issue {facts.number}")
+        for lang, text in texts.items():
+            _check_prose_matches_facts(loader, prose_docs[lang], facts, text)
+        issue = Issue(facts, texts)
+        issue.items = [Item(issue, f) for f in facts.items]
+        issue.signals = [Signal(issue, f) for f in facts.signals]
+        issue.watch = [Watch(issue, f) for f in facts.watch]
+        issue._doc = doc
+        issues.append(issue)
+    issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
+    return issues
+
+
+def _check_dates(loader: _Loader, doc: Document, facts: IssueFacts) -> None:
+    start, end, published = facts.period.start, facts.period.end, facts.published
+    if start > end:
+        loader.problem(doc, ("period", "start"), "period.start", "is after period.end — swap them")
+    elif not end <= published <= end + MAX_PUBLISH_DELAY:
+        loader.problem(doc, ("published",), "published",
+                       f"{published} does not follow the period ending {end} — publish on or within 7 days after it")
+
+
+def _check_prose_matches_facts(loader: _Loader, doc: Document, facts: IssueFacts, text: IssueText) -> None:
+    """Each language page must carry prose for exactly the facts of its issue."""
+    for section, ids in (
+        ("items", [i.id for i in facts.items]),
+        ("signals", [s.id for s in facts.signals]),
+        ("watch", [w.id for w in facts.watch]),
+        ("unarchived", list(facts.unarchived)),
+    ):
+        written = getattr(text, section)
+        for missing in [i for i in ids if i not in written]:
+            loader.problem(doc, (section,), f"{section}.{missing}",
+                           f"has no text in this language — add `{missing}:` under `{section}:`")
+        for unknown in [i for i in written if i not in ids]:
+            loader.problem(doc, (section, unknown), f"{section}.{unknown}",
+                           f"is not in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — fix the id or add its facts there")
+
+
+def _scan_pages(loader: _Loader) -> tuple[dict, dict]:
+    """Titles of every page, and every `ref` written anywhere in docs/."""
+    docs = loader.root / layout.DOCS
+    titles: dict[str, dict[str, str]] = defaultdict(dict)
+    mentions: dict[str, list[Mention]] = defaultdict(list)
+    for path in sorted(docs.rglob("*.md")):
+        rel = path.relative_to(docs).as_posix()
+        page_key, lang = layout.split_language(rel)
+        page = loader.page(path)
+        if page is None:
+            continue
+        title = page.meta.data.get("title") if isinstance(page.meta.data, dict) else None
+        titles[page_key][lang] = str(title) if title else _first_heading(page.body) or page_key
+        text = path.read_text(encoding="utf-8")
+        for target_id, line in find_refs(text):
+            mentions[target_id].append(Mention(page_key, page.path, line))
+    return dict(titles), dict(mentions)
+
+
+def _first_heading(body: str) -> str | None:
+    for line in body.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return None
+
+
+def _link(loader: _Loader, catalog: Catalog) -> None:
+    """Register every id once, then check that every reference points at one."""
+    targets = catalog.targets
+    origin: dict[str, str] = {}
+
+    def register(target, where: str) -> None:
+        if target.id in targets:
+            loader.problem(where, None, "id",
+                           f"`{target.id}` is already used by {origin[target.id]} — ids must be unique across the archive; rename one")
+        else:
+            targets[target.id], origin[target.id] = target, where
+
+    for topic in catalog.topics.values():
+        register(topic, layout.TOPICS_FILE)
+    for entity in catalog.entities.values():
+        register(entity, layout.ENTITIES_FILE)
+    for issue in catalog.issues:
+        where = issue._doc.path
+        register(issue, where)
+        for thing in (*issue.items, *issue.signals, *issue.watch):
+            register(thing, where)
+        for thing_id in issue.facts.unarchived:
+            register(Unarchived(thing_id, issue), where)
+
+    for issue in catalog.issues:
+        doc = issue._doc
+        own = {t.id for t in (*issue.items, *issue.signals)}
+        for section, things in (("items", issue.items), ("signals", issue.signals)):
+            for index, thing in enumerate(things):
+                for topic in thing.facts.topics:
+                    if topic not in catalog.topics:
+                        loader.problem(doc, (section, index, "topics"), f"{section}.{index}.topics",
+                                       f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
+        for index, item in enumerate(issue.items):
+            for entity in item.facts.entities:
+                if entity not in catalog.entities:
+                    loader.problem(doc, ("items", index, "entities"), f"items.{index}.entities",
+                                   f"unknown entity `{entity}` — use one of {layout.ENTITIES_FILE} or add it there with its page")
+            for watch_id in item.facts.resolves:
+                _resolve(loader, doc, index, item, catalog.target(watch_id), watch_id)
+        for index, signal in enumerate(issue.signals):
+            for item_id in signal.facts.items:
+                if not isinstance(catalog.target(item_id), Item):
+                    loader.problem(doc, ("signals", index, "items"), f"signals.{index}.items",
+                                   f"`{item_id}` is not an item in the archive — fix the id")
+        for index, entry in enumerate(issue.watch):
+            if entry.facts.topic not in catalog.topics:
+                loader.problem(doc, ("watch", index, "topic"), f"watch.{index}.topic",
+                               f"unknown topic `{entry.facts.topic}` — use one of {layout.TOPICS_FILE}")
+            if entry.facts.origin not in own:
+                loader.problem(doc, ("watch", index, "from"), f"watch.{index}.from",
+                               f"`{entry.facts.origin}` is not an item or signal of issue {issue.number} — name the one that raised this entry")
+
+    for target_id, where in catalog.mentions.items():
+        if target_id not in targets:
+            for m in where:
+                loader.problems.append(Problem(m.path, m.line, "ref",
+                                               f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))
+
+
+def _resolve(loader: _Loader, doc: Document, index: int, item: Item, entry, watch_id: str) -> None:
+    loc, field_name = ("items", index, "resolves"), f"items.{index}.resolves"
+    if not isinstance(entry, Watch):
+        loader.problem(doc, loc, field_name, f"`{watch_id}` is not a watch entry — fix the id")
+    elif entry.issue.facts.published >= item.published and entry.issue is not item.issue:
+        loader.problem(doc, loc, field_name, f"`{watch_id}` was opened after this item appeared — only a later item can resolve it")
+    elif entry.resolved_by is not None:
+        loader.problem(doc, loc, field_name,
+                       f"`{watch_id}` is already resolved by `{entry.resolved_by.id}` — keep one resolution")
+    else:
+        entry.resolved_by = item

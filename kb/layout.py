@@ -1,0 +1,57 @@
+"""Where each kind of content lives, and the site's languages.
+
+The one place that knows file names: the model, the macros and the tests ask here.
+"""
+from __future__ import annotations
+
+LANGUAGES = ("zh", "en")
+DEFAULT_LANGUAGE = "zh"  # its pages have no suffix; others are name.<lang>.md
+
+DATA = "data"
+DOCS = "docs"
+ISSUES_DATA = f"{DATA}/issues"
+TOPICS_FILE = f"{DATA}/topics.yml"
+ENTITIES_FILE = f"{DATA}/entities.yml"
+
+# docs-relative pages, as the default language writes them
+TOPICS_DIR = "topics"
+ENTITIES_DIR = "entities"
+WATCH_PAGE = "watch.md"
+ARCHIVE_PAGE = "issues/index.md"
+
+
+def issue_stem(number: int) -> str:
+    return f"{number:03d}"
+
+
+def issue_id(number: int) -> str:
+    return f"issue-{number}"
+
+
+def issue_page(number: int) -> str:
+    return f"issues/{issue_stem(number)}.md"
+
+
+def topic_page(topic_id: str) -> str:
+    return f"{TOPICS_DIR}/{topic_id}.md"
+
+
+def entity_page(entity_id: str) -> str:
+    return f"{ENTITIES_DIR}/{entity_id}.md"
+
+
+def localized(page: str, lang: str) -> str:
+    """docs-relative file of `page` in `lang`: issues/007.md -> issues/007.en.md."""
+    if lang == DEFAULT_LANGUAGE:
+        return page
+    stem, _, ext = page.rpartition(".")
+    return f"{stem}.{lang}.{ext}"
+
+
+def split_language(path: str) -> tuple[str, str]:
+    """issues/007.en.md -> ("issues/007.md", "en")."""
+    stem, _, ext = path.rpartition(".")
+    base, _, suffix = stem.rpartition(".")
+    if base and suffix in LANGUAGES:
+        return f"{base}.{ext}", suffix
+    return path, DEFAULT_LANGUAGE

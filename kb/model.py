@@ -1,0 +1,119 @@
+"""The shape of the content, as pydantic models.
+
+Facts (ids, categories, URLs, dates, topics, entities) are written once, in
+data/. Prose is written per language, in the front matter of docs/ pages.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+CATEGORIES = ("release", "tool", "paper", "model", "benchmark")
+Category = Literal["release", "tool", "paper", "model", "benchmark"]
+Verdict = Literal["signal", "noise"]
+
+
+def _http_url(value: str) -> str:
+    if not value.startswith(("https://", "http://")) or len(value.split("//", 1)[1]) < 3:
+        raise ValueError("must be an http(s):// URL")
+    return value
+
+
+HttpUrl = Annotated[str, AfterValidator(_http_url)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# ---- facts (data/) -------------------------------------------------------
+
+
+class Source(Strict):
+    name: Text
+    url: HttpUrl | None = None  # only where it follows from the name
+
+
+class ItemFacts(Strict):
+    id: Slug
+    category: Category
+    sources: list[Source] = Field(min_length=1)
+    topics: list[Slug] = Field(min_length=1)
+    entities: list[Slug] = []
+    resolves: list[Slug] = []  # watch entries of earlier issues this item settles
+
+
+class SignalFacts(Strict):
+    id: Slug
+    verdict: Verdict
+    topics: list[Slug] = Field(min_length=1)
+    items: list[Slug] = []  # the items the verdict is about
+
+
+class WatchFacts(Strict):
+    id: Slug
+    topic: Slug
+    origin: Slug = Field(alias="from")  # the item or signal of the same issue that raised it
+
+
+class Period(Strict):
+    start: date
+    end: date
+
+
+class IssueFacts(Strict):
+    number: int = Field(ge=1)
+    period: Period
+    published: date
+    items: list[ItemFacts] = Field(min_length=1)
+    signals: list[SignalFacts] = []
+    watch: list[WatchFacts] = []
+    unarchived: list[Slug] = []  # things referred to from issues not in the archive
+
+
+class EntityFacts(Strict):
+    id: Slug
+    name: Text
+    kind: Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]
+    url: HttpUrl | None = None
+
+
+# ---- prose (docs/ front matter) -------------------------------------------
+
+# Keys mkdocs and Material read from any page's front matter.
+class PageMeta(Strict):
+    title: Text
+    description: Text
+    hide: list[str] = []
+    search: dict = {}
+
+
+class ItemText(Strict):
+    title: Text
+    summary: Text
+    why: Text
+    edge: Text
+    source_note: Text | None = None
+
+
+class SignalText(Strict):
+    title: Text
+    body: Text
+
+
+class WatchText(Strict):
+    title: Text
+    note: Text
+
+
+class IssueText(PageMeta):
+    summary: Text
+    items: dict[str, ItemText]
+    signals: dict[str, SignalText] = {}
+    watch: dict[str, WatchText] = {}
+    unarchived: dict[str, Text] = {}

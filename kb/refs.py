@@ -1,0 +1,23 @@
+"""Cross-references written in content: `{{ ref("id") }}` or `{{ ref("id", "text") }}`.
+
+One pattern serves the whole project: the model scans pages with it to know
+who mentions what, and expands it in prose kept in front matter.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+REF = re.compile(
+    r"""\{\{\s*ref\(\s*(?P<q>["'])(?P<id>[^"']*)(?P=q)\s*"""
+    r"""(?:,\s*(?P<q2>["'])(?P<text>[^"']*)(?P=q2)\s*)?\)\s*\}\}"""
+)
+
+
+def find_refs(text: str, first_line: int = 1) -> list[tuple[str, int]]:
+    """Every referenced id with the line it is written on."""
+    return [(m.group("id"), first_line + text.count("\n", 0, m.start())) for m in REF.finditer(text)]
+
+
+def expand_refs(text: str, link: Callable[[str, str | None], str]) -> str:
+    return REF.sub(lambda m: link(m.group("id"), m.group("text")), text)

@@ -1,0 +1,242 @@
+"""Markdown for the generated parts of pages, in one language, for one page.
+
+Links point at the target's Markdown source, relative to the page being
+rendered, so the site generator resolves them per language and checks them.
+"""
+from __future__ import annotations
+
+import posixpath
+
+from . import layout
+from .catalog import Catalog, Issue, Item, Signal, Unarchived, Watch
+from .labels import LABELS
+from .refs import expand_refs
+
+
+class UnknownReference(LookupError):
+    def __init__(self, target_id: str):
+        self.target_id = target_id
+        super().__init__(f"unknown id `{target_id}`")
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def _indent(text: str, spaces: int = 4) -> str:
+    return "\n".join((" " * spaces + line) if line.strip() else "" for line in text.splitlines())
+
+
+class Renderer:
+    def __init__(self, catalog: Catalog, lang: str, page: str):
+        self.catalog = catalog
+        self.lang = lang
+        self.page = page  # docs-relative, default-language name of the page being rendered
+        self.t = LABELS[lang]
+
+    # ---- links ------------------------------------------------------------
+
+    def url(self, page: str, anchor: str | None = None) -> str:
+        here = posixpath.dirname(self.page)
+        path = "" if page == self.page else posixpath.relpath(page, here or ".")
+        return f"{path}#{anchor}" if anchor else path
+
+    def title(self, target) -> str:
+        if isinstance(target, Issue):
+            return self.t["issue"].format(n=target.number, title=target.title(self.lang))
+        return target.title(self.lang)
+
+    def ref(self, target_id: str, text: str | None = None) -> str:
+        target = self.catalog.target(target_id)
+        if target is None:
+            raise UnknownReference(target_id)
+        label = _escape(text or self.title(target))
+        if isinstance(target, Unarchived):
+            return f'{label} <span class="kb-unarchived">{self.t["unarchived"]}</span>'
+        return f"[{label}]({self.url(target.page, target.anchor)})"
+
+    def prose(self, text: str) -> str:
+        return expand_refs(text.strip(), self.ref)
+
+    def page_link(self, page: str) -> str:
+        issue = self.catalog.issue_by_page(page)
+        title = self.title(issue) if issue else self.catalog.page_title(page, self.lang)
+        return f"[{_escape(title)}]({self.url(page)})"
+
+    # ---- small parts ------------------------------------------------------
+
+    def badge(self, category: str) -> str:
+        return f'<span class="kb-badge kb-badge--{category}">{self.t["category"][category]}</span>'
+
+    def verdict(self, verdict: str) -> str:
+        return f'<span class="kb-verdict kb-verdict--{verdict}">{self.t["verdict"][verdict]}</span>'
+
+    def dates(self, issue: Issue) -> str:
+        p = issue.facts.period
+        return self.t["period"].format(start=p.start, end=p.end, published=issue.facts.published)
+
+    def issue_short(self, issue: Issue) -> str:
+        return f"[{self.t['issue_short'].format(n=issue.number)}]({self.url(issue.page)})"
+
+    def links(self, ids: list[str]) -> str:
+        return " · ".join(self.ref(i) for i in ids)
+
+    def labelled(self, key: str, text: str) -> str:
+        return f"**{self.t[key]}**{'：' if self.lang == 'zh' else ': '}{text}"
+
+    # ---- issue page -------------------------------------------------------
+
+    def issue_page(self, issue: Issue) -> str:
+        text = issue.text(self.lang)
+        parts = [
+            f"# {_escape(self.title(issue))}",
+            f"{self.dates(issue)}\n{{: .kb-dates }}",
+            f'!!! abstract "{self.t["summary"]}"\n\n{_indent(self.prose(text.summary))}',
+            f"## {self.t['featured']} {{ #featured }}",
+            *(self.item_block(item) for item in issue.items),
+        ]
+        if issue.signals:
+            parts.append(f"## {self.t['signals']} {{ #signals }}")
+            parts += [self.signal_block(signal) for signal in issue.signals]
+        parts.append(f"---\n\n{self.t['disclaimer']}\n{{: .kb-disclaimer }}")
+        return "\n\n".join(parts) + "\n"
+
+    def item_block(self, item: Item) -> str:
+        text = item.text(self.lang)
+        sources = " · ".join(
+            f"[{_escape(s.name)}]({s.url})" if s.url else _escape(s.name) for s in item.facts.sources
+        )
+        if text.source_note:
+            sources += f" {self.prose(text.source_note)}"
+        lines = [
+            f"### {_escape(text.title)} {{ #{item.id} .kb-item }}",
+            f"{self.badge(item.facts.category)} **{self.prose(text.summary)}**",
+            self.labelled("why", self.prose(text.why)),
+            self.labelled("edge", self.prose(text.edge)),
+            self.labelled("source", sources),
+            self.facts_line(item),
+        ]
+        if item.facts.resolves:
+            lines.append(self.labelled("resolves", self.links(item.facts.resolves)))
+        mentioned = self.catalog.mentioned_in(item.id, besides=item.page)
+        if mentioned:
+            lines.append(self.labelled("mentioned_in", " · ".join(self.page_link(p) for p in mentioned)))
+        return "\n\n".join(lines)
+
+    def facts_line(self, item: Item) -> str:
+        line = self.labelled("topics", self.links(item.facts.topics))
+        if item.facts.entities:
+            line += "  \n" + self.labelled("entities", self.links(item.facts.entities))
+        return f"{line}\n{{: .kb-facts }}"
+
+    def signal_block(self, signal: Signal) -> str:
+        text = signal.text(self.lang)
+        lines = [
+            f"### {_escape(text.title)} {{ #{signal.id} .kb-signal }}",
+            f"{self.verdict(signal.facts.verdict)} {self.prose(text.body)}",
+            f"{self.labelled('topics', self.links(signal.facts.topics))}\n{{: .kb-facts }}",
+        ]
+        return "\n\n".join(lines)
+
+    # ---- lists used by hubs, entities, the watch list and the archive ------
+
+    def item_entry(self, item: Item) -> str:
+        text = item.text(self.lang)
+        return (
+            f"- {self.badge(item.facts.category)} {self.ref(item.id)} — {self.prose(text.summary)}  \n"
+            f"  {self.issue_short(item.issue)} · {item.published}"
+        )
+
+    def signal_entry(self, signal: Signal) -> str:
+        return f"- {self.verdict(signal.facts.verdict)} {self.ref(signal.id)} — {self.issue_short(signal.issue)} · {signal.published}"
+
+    def watch_entry(self, entry: Watch, heading: str = "-") -> str:
+        text = entry.text(self.lang)
+        opened = self.t["opened_in"].format(issue=self.issue_short(entry.issue), origin=self.ref(entry.facts.origin))
+        if heading == "-":
+            return f"- {self.ref(entry.id)} — {opened}"
+        lines = [f"{heading} {_escape(text.title)} {{ #{entry.id} }}", self.prose(text.note), opened]
+        if entry.resolved_by:
+            item = entry.resolved_by
+            lines.append(self.t["resolved_by"].format(item=self.ref(item.id), issue=self.issue_short(item.issue), date=item.published))
+        return "\n\n".join(lines)
+
+    def bullet_list(self, entries: list[str]) -> str:
+        return "\n".join(entries) if entries else self.t["none_yet"]
+
+    def topic_hub(self, topic_id: str) -> str:
+        c = self.catalog
+        return "\n\n".join([
+            f"## {self.t['hub_items']} {{ #items }}",
+            self.bullet_list([self.item_entry(i) for i in c.items_of_topic(topic_id)]),
+            f"## {self.t['hub_signals']} {{ #signals }}",
+            self.bullet_list([self.signal_entry(s) for s in c.signals_of_topic(topic_id)]),
+            f"## {self.t['hub_watch']} {{ #watch }}",
+            self.bullet_list([self.watch_entry(w) for w in c.watch_of_topic(topic_id, open_only=True)]),
+        ]) + "\n"
+
+    def entity_timeline(self, entity_id: str) -> str:
+        parts, current = [], None
+        for item in self.catalog.items_of_entity(entity_id):
+            if item.issue is not current:
+                current = item.issue
+                parts.append(f"### {item.published} · {self.issue_short(item.issue)}")
+            parts.append(self.item_entry(item).split("  \n")[0])
+        entity = self.catalog.entities[entity_id]
+        head = self.t["entity_kind"][entity.facts.kind]
+        if entity.facts.url:
+            head += f" · [{self.t['homepage']}]({entity.facts.url})"
+        return "\n\n".join([f"{head}\n{{: .kb-facts }}", *parts] if parts else [head, self.t["none_yet"]]) + "\n"
+
+    def watch_list(self) -> str:
+        c = self.catalog
+        parts = [f"## {self.t['watch_open']} {{ #open }}"]
+        for topic in c.topics.values():
+            entries = c.watch_of_topic(topic.id, open_only=True)
+            if entries:
+                parts.append(f"### {self.ref(topic.id)} {{ #open-{topic.id} }}")
+                parts += [self.watch_entry(w, "####") for w in entries]
+        if not c.open_watch():
+            parts.append(self.t["none_yet"])
+        parts.append(f"## {self.t['watch_resolved']} {{ #resolved }}")
+        parts += [self.watch_entry(w, "###") for w in c.resolved_watch()] or [self.t["none_yet"]]
+        return "\n\n".join(parts) + "\n"
+
+    def issue_card(self, issue: Issue, heading: str = "###") -> str:
+        text = issue.text(self.lang)
+        return "\n\n".join([
+            f"{heading} {self.ref(issue.id)}",
+            f"{self.dates(issue)}\n{{: .kb-dates }}",
+            self.prose(text.description),
+            " · ".join(f"{self.badge(i.facts.category)} {self.ref(i.id)}" for i in issue.items),
+        ])
+
+    def archive(self) -> str:
+        return "\n\n".join(self.issue_card(issue) for issue in self.catalog.issues) + "\n"
+
+    def topic_list(self) -> str:
+        c = self.catalog
+        rows = []
+        for topic in c.topics.values():
+            counts = self.t["counts"].format(
+                items=len(c.items_of_topic(topic.id)),
+                signals=len(c.signals_of_topic(topic.id)),
+                watch=len(c.watch_of_topic(topic.id, open_only=True)),
+            )
+            rows.append(f"- **{self.ref(topic.id)}** — {topic.text(self.lang).description}  \n  {counts}")
+        return "\n".join(rows) + "\n"
+
+    def entity_list(self) -> str:
+        c = self.catalog
+        rows = [
+            f"- **{self.ref(e.id)}** — {self.t['entity_kind'][e.facts.kind]} · "
+            f"{self.t['item_count'].format(n=len(c.items_of_entity(e.id)))}"
+            for e in c.entities.values()
+        ]
+        return "\n".join(rows) + "\n"
+
+    def open_watch(self) -> str:
+        return self.bullet_list([self.watch_entry(w) for w in self.catalog.open_watch()]) + "\n"
+
+    def latest_issue(self) -> str:
+        return self.issue_card(self.catalog.issues[0], "###") + "\n" if self.catalog.issues else self.t["none_yet"]

@@ -1,0 +1,86 @@
+"""Reading content files: YAML with the line of every key, and Markdown front matter."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .problems import Problem
+
+Loc = tuple  # a path into parsed YAML: ("items", 0, "id")
+
+
+@dataclass
+class Document:
+    """Parsed YAML plus where each part of it was written."""
+
+    path: str
+    data: object
+    lines: dict[Loc, int] = field(default_factory=dict)
+    first_line: int = 1  # line of the YAML's first line in the file
+
+    def line_of(self, loc: Loc) -> int:
+        """The line of `loc`, or of its nearest written ancestor."""
+        loc = tuple(loc)
+        while loc:
+            if loc in self.lines:
+                return self.lines[loc]
+            loc = loc[:-1]
+        return self.first_line
+
+
+def _line_map(node, offset: int, loc: Loc = (), out: dict | None = None) -> dict:
+    out = {} if out is None else out
+    out[loc] = node.start_mark.line + offset
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = loc + (key.value,)
+            _line_map(value, offset, child, out)
+            out[child] = key.start_mark.line + offset  # point at the key, not the value
+    elif isinstance(node, yaml.SequenceNode):
+        for index, value in enumerate(node.value):
+            _line_map(value, offset, loc + (index,), out)
+    return out
+
+
+def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | None, Problem | None]:
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + first_line if mark else first_line
+        reason = getattr(error, "problem", None) or str(error)
+        return None, Problem(path, line, "yaml", f"cannot be parsed ({reason}) — fix the YAML syntax")
+    lines = _line_map(node, first_line) if node is not None else {}
+    return Document(path, data, lines, first_line), None
+
+
+FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
+
+
+@dataclass
+class MarkdownPage:
+    path: str  # relative to the project root, e.g. docs/issues/007.en.md
+    meta: Document
+    body: str
+    body_first_line: int
+
+
+def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem | None]:
+    rel = file.relative_to(root).as_posix()
+    text = file.read_text(encoding="utf-8")
+    match = FRONT_MATTER.match(text)
+    if not match:
+        return MarkdownPage(rel, Document(rel, {}), text, 1), None
+    doc, problem = parse_yaml(match.group(1) or "", rel, first_line=2)
+    if problem:
+        return None, problem
+    if doc.data is None:
+        doc.data = {}
+    if not isinstance(doc.data, dict):
+        return None, Problem(rel, 2, "front matter", "must be a mapping of `key: value` lines")
+    body_line = text[: match.end()].count("\n") + 1
+    return MarkdownPage(rel, doc, text[match.end():], body_line), None

@@ -1,0 +1,96 @@
+"""mkdocs-macros entry point: a thin layer from pages to the knowledge model.
+
+The model (kb/) knows nothing of mkdocs. This module only works out which
+page and language are being rendered, and turns model errors into build
+failures that name the file.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from kb import ContentError, layout, load_catalog
+from kb.render import Renderer, UnknownReference
+
+
+def define_env(env):
+    # mkdocs-static-i18n re-runs this module for each language; loading is cheap.
+    i18n = env.conf.plugins["i18n"]
+    configured = tuple(lang.locale for lang in i18n.config.languages)
+    if set(configured) != set(layout.LANGUAGES):
+        raise PluginError(f"mkdocs.yml languages {configured} differ from kb/layout.py {layout.LANGUAGES} — keep them equal")
+    try:
+        catalog = load_catalog(Path(env.project_dir))
+    except ContentError as error:
+        raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
+
+    def page_src() -> str:
+        return layout.split_language(env.page.file.src_uri)[0]
+
+    def renderer() -> Renderer:
+        # read at call time: the language being built changes between runs
+        return Renderer(catalog, i18n.current_language, page_src())
+
+    def fail(message: str):
+        raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: {message}")
+
+    def own(kind: str, found):
+        if found is None:
+            fail(f"{kind}() is used on a page that is not {kind.split('_')[0]} page")
+        return found
+
+    @env.macro
+    def ref(target_id: str, text: str | None = None) -> str:
+        """Link to an item, signal, watch entry, topic, entity or issue (`issue-N`) by id."""
+        try:
+            return renderer().ref(target_id, text)
+        except UnknownReference as error:
+            fail(f"ref: {error} — use an existing id (see data/)")
+
+    @env.macro
+    def issue_page() -> str:
+        """The whole issue: header, summary, featured items, signals vs noise."""
+        r = renderer()
+        issue = own("issue_page", catalog.issue_by_page(page_src()))
+        env.page.meta["title"] = r.title(issue)
+        try:
+            return r.issue_page(issue)
+        except UnknownReference as error:
+            fail(f"ref in front matter: {error} — use an existing id (see data/)")
+
+    @env.macro
+    def topic_hub() -> str:
+        """Every item, verdict and open watch entry of this hub's topic."""
+        topic = own("topic_hub", catalog.topics.get(Path(page_src()).stem if page_src().startswith(layout.TOPICS_DIR + "/") else ""))
+        return renderer().topic_hub(topic.id)
+
+    @env.macro
+    def entity_timeline() -> str:
+        """Every item that mentions this page's entity, newest first."""
+        entity = own("entity_timeline", catalog.entities.get(Path(page_src()).stem if page_src().startswith(layout.ENTITIES_DIR + "/") else ""))
+        return renderer().entity_timeline(entity.id)
+
+    @env.macro
+    def watch_list() -> str:
+        return renderer().watch_list()
+
+    @env.macro
+    def issue_archive() -> str:
+        return renderer().archive()
+
+    @env.macro
+    def topic_list() -> str:
+        return renderer().topic_list()
+
+    @env.macro
+    def entity_list() -> str:
+        return renderer().entity_list()
+
+    @env.macro
+    def open_watch() -> str:
+        return renderer().open_watch()
+
+    @env.macro
+    def latest_issue() -> str:
+        return renderer().latest_issue()
