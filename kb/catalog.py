@@ -251,6 +251,7 @@ class _Loader:
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[Problem] = []
+        self.unreadable = False  # a file whose facts could not be loaded at all
 
     def problem(self, doc_or_path, loc, field_name: str, message: str) -> None:
         if isinstance(doc_or_path, Document):
@@ -335,8 +336,9 @@ def load_catalog(root: Path | str) -> Catalog:
     issues = _load_issues(loader)
     page_titles, mentions = _scan_pages(loader)
     catalog = Catalog(root, issues, topics, entities, page_titles, mentions)
-    if not loader.problems:
-        _link(loader, catalog)
+    # Cross-checks run even after other problems, so a contributor sees them all;
+    # only references are left unchecked when a whole file could not be read.
+    _link(loader, catalog, check_refs=not loader.unreadable)
     if loader.problems:
         raise ContentError(loader.problems)
     return catalog
@@ -397,10 +399,9 @@ def _load_issues(loader: _Loader) -> list[Issue]:
     issues = []
     for path in sorted((loader.root / layout.ISSUES_DATA).glob("*.yml")):
         doc = loader.yaml_file(path)
-        if doc is None:
-            continue
-        facts = loader.validate(IssueFacts, doc)
+        facts = loader.validate(IssueFacts, doc) if doc else None
         if facts is None:
+            loader.unreadable = True
             continue
         if path.stem != layout.issue_stem(facts.number):
             loader.problem(doc, ("number",), "number",
@@ -472,14 +473,15 @@ def _first_heading(body: str) -> str | None:
     return None
 
 
-def _link(loader: _Loader, catalog: Catalog) -> None:
+def _link(loader: _Loader, catalog: Catalog, check_refs: bool) -> None:
     """Register every id once, then check that every reference points at one."""
     targets = catalog.targets
     origin: dict[str, str] = {}
 
-    def register(target, where: str) -> None:
+    def register(target, doc_or_path, loc=()) -> None:
+        where = doc_or_path.path if isinstance(doc_or_path, Document) else doc_or_path
         if target.id in targets:
-            loader.problem(where, None, "id",
+            loader.problem(doc_or_path, loc, ".".join(map(str, loc)) or "id",
                            f"`{target.id}` is already used by {origin[target.id]} — ids must be unique across the archive; rename one")
         else:
             targets[target.id], origin[target.id] = target, where
@@ -488,13 +490,14 @@ def _link(loader: _Loader, catalog: Catalog) -> None:
         register(topic, layout.TOPICS_FILE)
     for entity in catalog.entities.values():
         register(entity, layout.ENTITIES_FILE)
-    for issue in catalog.issues:
-        where = issue._doc.path
-        register(issue, where)
-        for thing in (*issue.items, *issue.signals, *issue.watch):
-            register(thing, where)
-        for thing_id in issue.facts.unarchived:
-            register(Unarchived(thing_id, issue), where)
+    for issue in reversed(catalog.issues):  # oldest first: the later duplicate is the one to rename
+        doc = issue._doc
+        register(issue, doc, ("number",))
+        for section, things in (("items", issue.items), ("signals", issue.signals), ("watch", issue.watch)):
+            for index, thing in enumerate(things):
+                register(thing, doc, (section, index, "id"))
+        for index, thing_id in enumerate(issue.facts.unarchived):
+            register(Unarchived(thing_id, issue), doc, ("unarchived", index))
 
     for issue in catalog.issues:
         doc = issue._doc
@@ -526,7 +529,7 @@ def _link(loader: _Loader, catalog: Catalog) -> None:
                                f"`{entry.facts.origin}` is not an item or signal of issue {issue.number} — name the one that raised this entry")
 
     for target_id, where in catalog.mentions.items():
-        if target_id not in targets:
+        if check_refs and target_id not in targets:
             for m in where:
                 loader.problems.append(Problem(m.path, m.line, "ref",
                                                f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))

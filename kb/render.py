@@ -180,8 +180,8 @@ class Renderer:
         for item in self.catalog.items_of_entity(entity_id):
             if item.issue is not current:
                 current = item.issue
-                parts.append(f"### {item.published} · {self.issue_short(item.issue)}")
-            parts.append(self.item_entry(item).split("  \n")[0])
+                parts += [f"### {item.published} · {self.issue_short(item.issue)}", ""]
+            parts[-1] += self.item_entry(item).split("  \n")[0] + "\n"
         entity = self.catalog.entities[entity_id]
         head = self.t["entity_kind"][entity.facts.kind]
         if entity.facts.url:

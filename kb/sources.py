@@ -45,10 +45,20 @@ def _line_map(node, offset: int, loc: Loc = (), out: dict | None = None) -> dict
     return out
 
 
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that leaves dates as text, so the schema reports a bad one at its line."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
 def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | None, Problem | None]:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + first_line if mark else first_line

@@ -35,10 +35,15 @@ def define_env(env):
     def fail(message: str):
         raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: {message}")
 
-    def own(kind: str, found):
+    def own(macro: str, found, where: str):
+        """The page's own issue/topic/entity, or a build failure saying where the macro belongs."""
         if found is None:
-            fail(f"{kind}() is used on a page that is not {kind.split('_')[0]} page")
+            fail(f"{macro}() only works on {where} — remove it from this page")
         return found
+
+    def stem_under(folder: str) -> str:
+        src = page_src()
+        return Path(src).stem if src.startswith(folder + "/") else ""
 
     @env.macro
     def ref(target_id: str, text: str | None = None) -> str:
@@ -52,7 +57,7 @@ def define_env(env):
     def issue_page() -> str:
         """The whole issue: header, summary, featured items, signals vs noise."""
         r = renderer()
-        issue = own("issue_page", catalog.issue_by_page(page_src()))
+        issue = own("issue_page", catalog.issue_by_page(page_src()), "an issue page (docs/issues/NNN.md)")
         env.page.meta["title"] = r.title(issue)
         try:
             return r.issue_page(issue)
@@ -62,13 +67,13 @@ def define_env(env):
     @env.macro
     def topic_hub() -> str:
         """Every item, verdict and open watch entry of this hub's topic."""
-        topic = own("topic_hub", catalog.topics.get(Path(page_src()).stem if page_src().startswith(layout.TOPICS_DIR + "/") else ""))
+        topic = own("topic_hub", catalog.topics.get(stem_under(layout.TOPICS_DIR)), "a topic hub (docs/topics/<topic>.md)")
         return renderer().topic_hub(topic.id)
 
     @env.macro
     def entity_timeline() -> str:
         """Every item that mentions this page's entity, newest first."""
-        entity = own("entity_timeline", catalog.entities.get(Path(page_src()).stem if page_src().startswith(layout.ENTITIES_DIR + "/") else ""))
+        entity = own("entity_timeline", catalog.entities.get(stem_under(layout.ENTITIES_DIR)), "an entity page (docs/entities/<entity>.md)")
         return renderer().entity_timeline(entity.id)
 
     @env.macro

@@ -1,0 +1,38 @@
+# Two commands do all the set-up on a fresh machine (Python 3.11 and make):
+#   make serve   create .venv, install, serve the site on http://127.0.0.1:8000
+#   make test    create .venv, install, run every test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: install serve test build clean lock
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	rm -f $(VENV)/.installed-* && touch $@
+
+serve: install
+	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
+
+test: install
+	$(BIN)/python -m pytest
+
+build: install
+	$(BIN)/mkdocs build --strict
+
+# Re-pin every dependency after changing pyproject.toml.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet -e '.[test]'
+	.lock-venv/bin/pip freeze --exclude-editable > requirements.lock
+	rm -rf .lock-venv
+
+clean:
+	rm -rf site $(VENV)

@@ -1,0 +1,72 @@
+"""Build the real site once per test session and let tests read its HTML."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from kb import layout, load_catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+# What a copy of the project needs to build on its own.
+PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros")
+
+
+def build(project: Path, site: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
+        cwd=project, env=env, capture_output=True, text=True, timeout=600,
+    )
+
+
+def copy_project(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for part in PROJECT_PARTS:
+        src = ROOT / part
+        (shutil.copytree if src.is_dir() else shutil.copy2)(src, dest / part)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return load_catalog(ROOT)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = build(ROOT, out)
+    log = result.stdout + result.stderr
+    assert result.returncode == 0, log
+    assert "WARNING" not in log, log
+    return out
+
+
+class Site:
+    """Pages of the built site, addressed by docs page and language."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def file(self, page: str, lang: str) -> Path:
+        stem = page.removesuffix(".md")
+        stem = "" if stem == "index" else stem.removesuffix("/index")
+        prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
+        return self.root / prefix / stem / "index.html" if stem else self.root / prefix / "index.html"
+
+    def soup(self, page: str, lang: str) -> BeautifulSoup:
+        return BeautifulSoup(self.file(page, lang).read_text(encoding="utf-8"), "html.parser")
+
+    def article(self, page: str, lang: str):
+        return self.soup(page, lang).select_one("article.md-content__inner")
+
+
+@pytest.fixture(scope="session")
+def pages(site) -> Site:
+    return Site(site)

@@ -1,0 +1,100 @@
+"""The knowledge model on its own: no mkdocs, every problem named with file, line and field."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, copy_project
+from kb import ContentError, load_catalog
+
+
+def test_model_does_not_import_mkdocs():
+    code = "import sys, kb; kb.load_catalog(sys.argv[1]); print(sorted(m for m in sys.modules if 'mkdocs' in m))"
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_catalog_queries(catalog):
+    assert [i.number for i in catalog.issues] == sorted((i.number for i in catalog.issues), reverse=True)
+    for item in catalog.items:
+        assert catalog.target(item.id) is item
+        for topic in item.facts.topics:
+            assert item in catalog.items_of_topic(topic)
+    resolved = catalog.resolved_watch()
+    for entry in resolved:
+        assert entry.resolved_by.published > entry.issue.facts.published
+
+
+@pytest.fixture
+def project(tmp_path):
+    return copy_project(tmp_path / "project")
+
+
+def problems_after(project, path, old, new):
+    file = project / path
+    text = file.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_catalog(project)
+    return [str(p) for p in caught.value.problems]
+
+
+def line_of(project, path, needle):
+    for number, line in enumerate((project / path).read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
+
+
+def test_unknown_topic_is_reported_at_its_line(project):
+    problems = problems_after(project, "data/issues/007.yml", "topics: [routing-control-planes]\n    entities: [kinference",
+                              "topics: [routing-control-plane]\n    entities: [kinference")
+    line = line_of(project, "data/issues/007.yml", "topics: [routing-control-plane]")
+    assert problems == [f"data/issues/007.yml:{line}: items.2.topics: unknown topic `routing-control-plane` — "
+                        "use one of data/topics.yml or add it there with its hub page"]
+
+
+def test_bad_category_and_date(project):
+    (project / "data/issues/003.yml").write_text(
+        (project / "data/issues/003.yml").read_text(encoding="utf-8")
+        .replace("published: 2026-10-14", "published: 2026-13-14")
+        .replace("category: paper", "category: papers", 1), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_catalog(project)
+    messages = [str(p) for p in caught.value.problems]
+    published = line_of(project, "data/issues/003.yml", "published:")
+    category = line_of(project, "data/issues/003.yml", "category: papers")
+    assert any(m.startswith(f"data/issues/003.yml:{published}: published:") for m in messages)
+    assert any(m.startswith(f"data/issues/003.yml:{category}: items.5.category:") for m in messages)
+
+
+def test_item_missing_from_a_language_page(project):
+    problems = problems_after(project, "docs/issues/003.en.md", "  stepquant:", "  step-quant:")
+    assert any(p.startswith("docs/issues/003.en.md:") and "items.stepquant: has no text in this language" in p for p in problems)
+    assert any("items.step-quant: is not in data/issues/003.yml" in p for p in problems)
+
+
+def test_duplicate_id_across_issues(project):
+    problems = problems_after(project, "data/issues/007.yml", "- id: loopvq", "- id: dual-qk")
+    assert any("`dual-qk` is already used by data/issues/003.yml" in p for p in problems)
+
+
+def test_watch_entry_resolved_twice(project):
+    problems = problems_after(project, "data/issues/007.yml", "entities: [qwen, vllm, nvidia-gpus]",
+                              "entities: [qwen, vllm, nvidia-gpus]\n    resolves: [kv-compression-lands-in-engines]")
+    assert any("items.6.resolves: `kv-compression-lands-in-engines` is already resolved by `loopvq`" in p for p in problems)
+
+
+def test_period_must_fit_the_publish_date(project):
+    problems = problems_after(project, "data/issues/003.yml", "published: 2026-10-14", "published: 2026-11-14")
+    line = line_of(project, "data/issues/003.yml", "published:")
+    assert any(p.startswith(f"data/issues/003.yml:{line}: published: 2026-11-14 does not follow the period") for p in problems)
+
+
+def test_non_http_source_url(project):
+    problems = problems_after(project, "data/issues/003.yml", 'url: "https://arxiv.org/abs/2610.09827"', 'url: "javascript:alert(1)"')
+    line = line_of(project, "data/issues/003.yml", "javascript:")
+    assert any(p.startswith(f"data/issues/003.yml:{line}: items.5.sources.0.url: ") and "http(s)" in p for p in problems)

@@ -1,0 +1,258 @@
+"""The built site, read as a reader's browser gets it."""
+from __future__ import annotations
+
+import json
+import posixpath
+from urllib.parse import urldefrag, urlparse
+
+import pytest
+
+from kb import layout
+from kb.catalog import Unarchived
+
+LANGS = layout.LANGUAGES
+REQUIRED_HUBS = ("fp4-kernels", "kv-cache-compression", "routing-control-planes")
+
+
+def html_pages(site):
+    return sorted(p for p in site.rglob("index.html"))
+
+
+def page_lang(site, path) -> str:
+    rel = path.relative_to(site).parts
+    return rel[0] if rel and rel[0] in LANGS and rel[0] != layout.DEFAULT_LANGUAGE else layout.DEFAULT_LANGUAGE
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_item_is_on_its_issue_page_with_its_sources(catalog, pages, lang):
+    for issue in catalog.issues:
+        article = pages.article(issue.page, lang)
+        assert article.h1.get_text(strip=True).startswith(
+            {"zh": f"第 {issue.number} 期", "en": f"Issue {issue.number}"}[lang])
+        for item in issue.items:
+            heading = article.find(id=item.id)
+            assert heading is not None, f"{item.id} missing on {issue.page} ({lang})"
+            assert item.text(lang).title in heading.get_text()
+            block = []
+            for sibling in heading.find_next_siblings():
+                if sibling.name in ("h2", "h3"):
+                    break
+                block.append(sibling)
+            hrefs = {a.get("href") for part in block for a in part.find_all("a")}
+            names = " ".join(part.get_text(" ") for part in block)
+            for source in item.facts.sources:
+                assert source.name in names
+                if source.url:
+                    assert source.url in hrefs, f"{item.id}: {source.url} not linked ({lang})"
+            badge = block[0].select_one(".kb-badge")
+            assert badge is not None and f"kb-badge--{item.facts.category}" in badge["class"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue_page_has_header_summary_and_verdicts(catalog, pages, lang):
+    for issue in catalog.issues:
+        soup = pages.soup(issue.page, lang)
+        text = soup.select_one("article").get_text(" ")
+        period = issue.facts.period
+        for day in (period.start, period.end, issue.facts.published):
+            assert str(day) in text
+        assert soup.select_one(".admonition.abstract") is not None
+        for signal in issue.signals:
+            heading = soup.find(id=signal.id)
+            assert heading is not None
+            verdict = heading.find_next_sibling("p").select_one(".kb-verdict")
+            assert f"kb-verdict--{signal.facts.verdict}" in verdict["class"]
+        assert soup.title.get_text().startswith(
+            {"zh": f"第 {issue.number} 期", "en": f"Issue {issue.number}"}[lang])
+
+
+def item_links(article, section_id):
+    """Ids of the items linked from the list under the hub heading `section_id`."""
+    heading = article.find(id=section_id)
+    listing = heading.find_next_sibling()
+    found = []
+    for a in listing.select("li > a"):
+        path, anchor = urldefrag(a["href"])
+        if anchor:
+            found.append((path, anchor))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("topic", REQUIRED_HUBS)
+def test_required_hubs_list_every_item_of_the_topic_newest_first(catalog, pages, topic, lang):
+    article = pages.article(layout.topic_page(topic), lang)
+    listed = item_links(article, "items")
+    expected = catalog.items_of_topic(topic)
+    assert [anchor for _, anchor in listed] == [item.id for item in expected]
+    # newest first, and each from the issue the facts say
+    dates = [item.published for item in expected]
+    assert dates == sorted(dates, reverse=True)
+    for (path, _), item in zip(listed, expected):
+        assert path.rstrip("/").endswith(layout.issue_stem(item.issue.number))
+    issues_in_facts = {item.issue.number for item in expected}
+    if topic == "kv-cache-compression":  # the facts put it in both issues
+        assert issues_in_facts == {3, 7}
+    for signal in catalog.signals_of_topic(topic):
+        assert article.find("a", href=lambda h: h and h.endswith(f"#{signal.id}")) is not None
+    for entry in catalog.watch_of_topic(topic, open_only=True):
+        assert article.find("a", href=lambda h: h and h.endswith(f"watch/#{entry.id}")) is not None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_entity_pages_are_timelines_of_their_items(catalog, pages, lang):
+    for entity in catalog.entities.values():
+        article = pages.article(layout.entity_page(entity.id), lang)
+        anchors = [urldefrag(a["href"])[1] for a in article.select("li > a") if "#" in a["href"]]
+        assert anchors == [item.id for item in catalog.items_of_entity(entity.id)]
+
+
+def internal_links(site):
+    """(page, lang, href, resolved file, anchor) for every link inside page content."""
+    for path in html_pages(site):
+        soup = __import__("bs4").BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        article = soup.select_one("article")
+        if article is None:
+            continue
+        for a in article.find_all("a", href=True):
+            href = a["href"]
+            if urlparse(href).scheme or href.startswith(("mailto:", "//")):
+                continue
+            target, anchor = urldefrag(href)
+            if target:
+                resolved = posixpath.normpath(posixpath.join(path.parent.relative_to(site).as_posix(), target))
+                file = site / resolved / "index.html" if not resolved.endswith(".html") else site / resolved
+            else:
+                file = path
+            yield path, href, file, anchor
+
+
+def test_every_content_link_resolves_in_the_same_language(site):
+    checked = 0
+    for path, href, file, anchor in internal_links(site):
+        assert file.is_file(), f"{path}: broken link {href}"
+        assert page_lang(site, file) == page_lang(site, path), f"{path}: {href} crosses languages"
+        if anchor:
+            target = __import__("bs4").BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
+            assert target.find(id=anchor) is not None, f"{path}: {href} points at a missing anchor"
+        checked += 1
+    assert checked > 200
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refs_render_localized_titles(catalog, pages, lang):
+    article = pages.article(layout.topic_page("routing-control-planes"), lang)
+    item = catalog.target("kinference-launch")
+    links = [a for a in article.find_all("a") if a.get("href", "").endswith("#kinference-launch")]
+    assert any(a.get_text() == item.title(lang) for a in links)
+
+
+def test_unarchived_references_are_marked_text_not_links(catalog, pages):
+    unarchived = [t for t in catalog.targets.values() if isinstance(t, Unarchived)]
+    assert unarchived
+    for thing in unarchived:
+        for lang in LANGS:
+            article = pages.article(thing.issue.page, lang)
+            marks = [m for m in article.select(".kb-unarchived")]
+            assert marks, f"no not-in-archive mark on {thing.issue.page} ({lang})"
+            label = thing.title(lang)
+            assert label in article.get_text()
+            assert not [a for a in article.find_all("a") if a.get_text() == label]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_items_show_the_pages_that_mention_them(catalog, pages, lang):
+    shown = 0
+    for item in catalog.items:
+        mentioned = catalog.mentioned_in(item.id, besides=item.page)
+        article = pages.article(item.page, lang)
+        heading = article.find(id=item.id)
+        block = []
+        for sibling in heading.find_next_siblings():
+            if sibling.name in ("h2", "h3"):
+                break
+            block.append(sibling)
+        label = {"zh": "被提及于", "en": "Mentioned in"}[lang]
+        line = next((p for p in block if p.get_text().startswith(label)), None)
+        if not mentioned:
+            assert line is None
+            continue
+        assert line is not None, f"{item.id}: no '{label}' line"
+        assert len(line.find_all("a")) == len(mentioned)
+        shown += 1
+    assert shown >= 5
+
+
+def lang_dir(site, lang):
+    return site if lang == layout.DEFAULT_LANGUAGE else site / lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_language_switch_pairs_every_page(catalog, site, lang):
+    other = next(l for l in LANGS if l != lang)
+    checked = 0
+    for path in html_pages(site):
+        if page_lang(site, path) != lang:
+            continue
+        soup = __import__("bs4").BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        switch = soup.select_one(f'.md-select__link[hreflang="{other}"]')
+        assert switch is not None, f"{path}: no switch to {other}"
+        key = path.parent.relative_to(lang_dir(site, lang))
+        counterpart = (lang_dir(site, other) / key).resolve()
+        target = (path.parent / switch["href"]).resolve()
+        assert target == counterpart, f"{path}: switch goes to {switch['href']}"
+        assert (counterpart / "index.html").is_file()
+        checked += 1
+    assert checked == len(catalog.page_titles)  # every page of docs/, none missed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_watch_list_is_generated_from_the_issues(catalog, pages, lang):
+    article = pages.article(layout.WATCH_PAGE, lang)
+    open_section = article.find(id="open")
+    resolved_section = article.find(id="resolved")
+    assert catalog.open_watch() and catalog.resolved_watch()
+    for entry in catalog.watch:
+        heading = article.find(id=entry.id)
+        assert heading is not None and entry.title(lang) in heading.get_text()
+        after_resolved = resolved_section in heading.find_all_previous(id="resolved")
+        assert after_resolved == (not entry.is_open), entry.id
+        text = " ".join(s.get_text() for s in heading.find_next_siblings("p")[:3])
+        if not entry.is_open:
+            assert entry.resolved_by.title(lang) in text
+    for topic in catalog.topics.values():
+        has_open = bool(catalog.watch_of_topic(topic.id, open_only=True))
+        assert (article.find(id=f"open-{topic.id}") is not None) == has_open
+    assert open_section is not None
+
+
+def test_navigation_does_not_list_issues(site):
+    for path in html_pages(site):
+        nav = __import__("bs4").BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").select_one("nav.md-nav--primary")
+        hrefs = [a["href"] for a in nav.find_all("a", href=True)]
+        assert not [h for h in hrefs if "/issues/0" in h or h.startswith("../0") or "issues/00" in h], path
+
+
+def test_home_page_shows_latest_issue_hubs_and_open_watch(catalog, pages):
+    for lang in LANGS:
+        article = pages.article("index.md", lang)
+        hrefs = [a["href"] for a in article.find_all("a", href=True)]
+        latest = catalog.issues[0]
+        assert any(h.rstrip("/").endswith(f"issues/{layout.issue_stem(latest.number)}") for h in hrefs)
+        for topic in catalog.topics:
+            assert any(h.rstrip("/").endswith(f"topics/{topic}") for h in hrefs)
+        for entry in catalog.open_watch():
+            assert any(h.endswith(f"#{entry.id}") for h in hrefs)
+
+
+def test_search_index_covers_both_languages_with_whole_terms(site):
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    config = index["config"]
+    assert config["pipeline"] == ["stopWordFilter"]
+    assert "\\u200b" in config["separator"] or "\u200b" in config["separator"]
+    locations = [doc["location"] for doc in index["docs"]]
+    assert any(loc.startswith("en/issues/007") for loc in locations)
+    assert any(loc.startswith("issues/007") for loc in locations)
+    zh_text = "\u200b".join(doc["text"] for doc in index["docs"] if not doc["location"].startswith("en/"))
+    for term in ("控制面", "前缀缓存", "投机解码"):
+        assert f"\u200b{term}\u200b" in zh_text, f"jieba split {term}"
