@@ -16,7 +16,6 @@ LABELS = {
         "entities": "涉及",
         "mentioned_in": "被提及于",
         "resolves": "了结盯梢项",
-        "about_items": "相关条目",
         "disclaimer": "本期由编辑依据公开信息整理，链接指向原始出处；发布后若有更新，请以来源页面为准。",
         "unarchived": "不在本档案中",
         "category": {"release": "发布", "tool": "工具", "paper": "论文", "model": "模型", "benchmark": "基准"},
@@ -35,8 +34,6 @@ LABELS = {
         "watch_resolved": "已了结",
         "counts": "{items} 条 · {signals} 条判断 · {watch} 项盯梢",
         "item_count": "{n} 条",
-        "latest": "最新一期",
-        "read_issue": "阅读全文",
         "homepage": "主页",
     },
     "en": {
@@ -53,7 +50,6 @@ LABELS = {
         "entities": "Mentions",
         "mentioned_in": "Mentioned in",
         "resolves": "Resolves watch entry",
-        "about_items": "About",
         "disclaimer": "Compiled by the editors from public sources; every link goes to the original. If a source changes after publication, the source page is authoritative.",
         "unarchived": "not in the archive",
         "category": {"release": "Release", "tool": "Tool", "paper": "Paper", "model": "Model", "benchmark": "Benchmark"},
@@ -72,8 +68,6 @@ LABELS = {
         "watch_resolved": "Resolved",
         "counts": "{items} items · {signals} verdicts · {watch} open watch entries",
         "item_count": "{n} items",
-        "latest": "Latest issue",
-        "read_issue": "Read the issue",
         "homepage": "Home page",
     },
 }

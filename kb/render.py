@@ -202,12 +202,12 @@ class Renderer:
         parts += [self.watch_entry(w, "###") for w in c.resolved_watch()] or [self.t["none_yet"]]
         return "\n\n".join(parts) + "\n"
 
-    def issue_card(self, issue: Issue, heading: str = "###") -> str:
+    def issue_card(self, issue: Issue, *, full_summary: bool = False) -> str:
         text = issue.text(self.lang)
         return "\n\n".join([
-            f"{heading} {self.ref(issue.id)}",
+            f"### {self.ref(issue.id)}",
             f"{self.dates(issue)}\n{{: .kb-dates }}",
-            self.prose(text.description),
+            self.prose(text.summary if full_summary else text.description),
             " · ".join(f"{self.badge(i.facts.category)} {self.ref(i.id)}" for i in issue.items),
         ])
 
@@ -239,4 +239,4 @@ class Renderer:
         return self.bullet_list([self.watch_entry(w) for w in self.catalog.open_watch()]) + "\n"
 
     def latest_issue(self) -> str:
-        return self.issue_card(self.catalog.issues[0], "###") + "\n" if self.catalog.issues else self.t["none_yet"]
+        return self.issue_card(self.catalog.issues[0], full_summary=True) + "\n" if self.catalog.issues else self.t["none_yet"]
