@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import ClassVar
 from datetime import timedelta
 from pathlib import Path
 
@@ -10,7 +11,9 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from . import layout
-from .model import EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, SignalFacts, WatchFacts
+from .model import (
+    EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, SignalFacts, WatchFacts,
+)
 from .problems import ContentError, Problem
 from .refs import find_refs
 from .sources import Document, parse_yaml, read_markdown
@@ -33,6 +36,8 @@ class Issue(_Localized):
     texts: dict[str, IssueText]
     items: list[Item] = field(default_factory=list)
     signals: list[Signal] = field(default_factory=list)
+    quick_takes: list[QuickTake] = field(default_factory=list)
+    picks: list[Pick] = field(default_factory=list)
     watch: list[Watch] = field(default_factory=list)
 
     @property
@@ -52,10 +57,21 @@ class Issue(_Localized):
     def title(self, lang: str) -> str:
         return self.text(lang).title
 
+    @property
+    def entries(self) -> list:
+        """Everything written in the issue that has an id of its own."""
+        return [*self.items, *self.signals, *self.quick_takes, *self.picks, *self.watch]
+
+    def index_of(self, entry) -> int:
+        return getattr(self, entry.section).index(entry)
+
 
 @dataclass(eq=False)
 class _InIssue:
+    """Something written in an issue: facts in data/, prose under `section` of its pages."""
+
     issue: Issue
+    section: ClassVar[str]
 
     @property
     def id(self) -> str:
@@ -65,12 +81,6 @@ class _InIssue:
     def published(self):
         return self.issue.facts.published
 
-
-@dataclass(eq=False)
-class Item(_InIssue):
-    facts: ItemFacts
-    kind = "item"
-
     @property
     def page(self) -> str:
         return self.issue.page
@@ -80,52 +90,47 @@ class Item(_InIssue):
         return self.id
 
     def text(self, lang: str):
-        return self.issue.text(lang).items[self.id]
+        return getattr(self.issue.text(lang), self.section)[self.id]
 
     def title(self, lang: str) -> str:
-        return self.text(lang).title
+        text = self.text(lang)
+        return text if isinstance(text, str) else text.title
+
+
+@dataclass(eq=False)
+class Item(_InIssue):
+    facts: ItemFacts
+    section = "items"
 
 
 @dataclass(eq=False)
 class Signal(_InIssue):
     facts: SignalFacts
-    kind = "signal"
+    section = "signals"
 
-    @property
-    def page(self) -> str:
-        return self.issue.page
 
-    @property
-    def anchor(self) -> str:
-        return self.id
+@dataclass(eq=False)
+class QuickTake(_InIssue):
+    facts: QuickTakeFacts
+    section = "quick_takes"
 
-    def text(self, lang: str):
-        return self.issue.text(lang).signals[self.id]
 
-    def title(self, lang: str) -> str:
-        return self.text(lang).title
+@dataclass(eq=False)
+class Pick(_InIssue):
+    facts: PickFacts
+    section = "picks"
 
 
 @dataclass(eq=False)
 class Watch(_InIssue):
     facts: WatchFacts
     resolved_by: Item | None = None
-    kind = "watch"
+    section = "watch"
     page = layout.WATCH_PAGE
-
-    @property
-    def anchor(self) -> str:
-        return self.id
 
     @property
     def is_open(self) -> bool:
         return self.resolved_by is None
-
-    def text(self, lang: str):
-        return self.issue.text(lang).watch[self.id]
-
-    def title(self, lang: str) -> str:
-        return self.text(lang).title
 
 
 @dataclass(eq=False)
@@ -414,6 +419,8 @@ def _load_issues(loader: _Loader) -> list[Issue]:
         issue = Issue(facts, texts)
         issue.items = [Item(issue, f) for f in facts.items]
         issue.signals = [Signal(issue, f) for f in facts.signals]
+        issue.quick_takes = [QuickTake(issue, f) for f in facts.quick_takes]
+        issue.picks = [Pick(issue, f) for f in facts.picks]
         issue.watch = [Watch(issue, f) for f in facts.watch]
         issue._doc = doc
         issues.append(issue)
@@ -435,6 +442,8 @@ def _check_prose_matches_facts(loader: _Loader, doc: Document, facts: IssueFacts
     for section, ids in (
         ("items", [i.id for i in facts.items]),
         ("signals", [s.id for s in facts.signals]),
+        ("quick_takes", [q.id for q in facts.quick_takes]),
+        ("picks", [p.id for p in facts.picks]),
         ("watch", [w.id for w in facts.watch]),
         ("unarchived", list(facts.unarchived)),
     ):
@@ -493,21 +502,20 @@ def _link(loader: _Loader, catalog: Catalog, check_refs: bool) -> None:
     for issue in reversed(catalog.issues):  # oldest first: the later duplicate is the one to rename
         doc = issue._doc
         register(issue, doc, ("number",))
-        for section, things in (("items", issue.items), ("signals", issue.signals), ("watch", issue.watch)):
-            for index, thing in enumerate(things):
-                register(thing, doc, (section, index, "id"))
+        for thing in issue.entries:
+            register(thing, doc, (thing.section, issue.index_of(thing), "id"))
         for index, thing_id in enumerate(issue.facts.unarchived):
             register(Unarchived(thing_id, issue), doc, ("unarchived", index))
 
     for issue in catalog.issues:
         doc = issue._doc
         own = {t.id for t in (*issue.items, *issue.signals)}
-        for section, things in (("items", issue.items), ("signals", issue.signals)):
-            for index, thing in enumerate(things):
-                for topic in thing.facts.topics:
-                    if topic not in catalog.topics:
-                        loader.problem(doc, (section, index, "topics"), f"{section}.{index}.topics",
-                                       f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
+        for thing in issue.entries:
+            for topic in getattr(thing.facts, "topics", ()):
+                if topic not in catalog.topics:
+                    loc = (thing.section, issue.index_of(thing), "topics")
+                    loader.problem(doc, loc, ".".join(map(str, loc)),
+                                   f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
         for index, item in enumerate(issue.items):
             for entity in item.facts.entities:
                 if entity not in catalog.entities:

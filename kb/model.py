@@ -55,6 +55,21 @@ class SignalFacts(Strict):
     items: list[Slug] = []  # the items the verdict is about
 
 
+class QuickTakeFacts(Strict):
+    id: Slug
+    topics: list[Slug] = []
+    sources: list[Source] = []
+
+
+class PickFacts(Strict):
+    """A repository worth a star or a text worth a close read."""
+
+    id: Slug
+    kind: Literal["star", "read"]
+    url: HttpUrl
+    topics: list[Slug] = []
+
+
 class WatchFacts(Strict):
     id: Slug
     topic: Slug
@@ -72,6 +87,8 @@ class IssueFacts(Strict):
     published: date
     items: list[ItemFacts] = Field(min_length=1)
     signals: list[SignalFacts] = []
+    quick_takes: list[QuickTakeFacts] = []
+    picks: list[PickFacts] = []
     watch: list[WatchFacts] = []
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
 
@@ -106,6 +123,11 @@ class SignalText(Strict):
     body: Text
 
 
+class PickText(Strict):
+    title: Text
+    note: Text
+
+
 class WatchText(Strict):
     title: Text
     note: Text
@@ -115,5 +137,7 @@ class IssueText(PageMeta):
     summary: Text
     items: dict[str, ItemText]
     signals: dict[str, SignalText] = {}
+    quick_takes: dict[str, Text] = {}
+    picks: dict[str, PickText] = {}
     watch: dict[str, WatchText] = {}
     unarchived: dict[str, Text] = {}

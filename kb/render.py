@@ -95,17 +95,22 @@ class Renderer:
             f"## {self.t['featured']} {{ #featured }}",
             *(self.item_block(item) for item in issue.items),
         ]
+        # Sections an issue does not have are left out, never filled with stand-ins.
+        if issue.quick_takes:
+            parts.append(f"## {self.t['quick_takes']} {{ #quick-takes }}")
+            parts += [self.quick_take_block(take) for take in issue.quick_takes]
         if issue.signals:
             parts.append(f"## {self.t['signals']} {{ #signals }}")
             parts += [self.signal_block(signal) for signal in issue.signals]
+        if issue.picks:
+            parts.append(f"## {self.t['picks']} {{ #picks }}")
+            parts += [self.pick_block(pick) for pick in issue.picks]
         parts.append(f"---\n\n{self.t['disclaimer']}\n{{: .kb-disclaimer }}")
         return "\n\n".join(parts) + "\n"
 
     def item_block(self, item: Item) -> str:
         text = item.text(self.lang)
-        sources = " · ".join(
-            f"[{_escape(s.name)}]({s.url})" if s.url else _escape(s.name) for s in item.facts.sources
-        )
+        sources = self.sources(item.facts.sources)
         if text.source_note:
             sources += f" {self.prose(text.source_note)}"
         lines = [
@@ -128,6 +133,20 @@ class Renderer:
         if item.facts.entities:
             line += "  \n" + self.labelled("entities", self.links(item.facts.entities))
         return f"{line}\n{{: .kb-facts }}"
+
+    def sources(self, sources) -> str:
+        return " · ".join(f"[{_escape(s.name)}]({s.url})" if s.url else _escape(s.name) for s in sources)
+
+    def quick_take_block(self, take) -> str:
+        line = self.prose(take.text(self.lang))
+        if take.facts.sources:
+            line += f" ({self.sources(take.facts.sources)})"
+        return f"{line}\n{{: #{take.id} .kb-quick-take }}"
+
+    def pick_block(self, pick) -> str:
+        text = pick.text(self.lang)
+        kind = f'<span class="kb-badge kb-badge--{pick.facts.kind}">{self.t["pick_kind"][pick.facts.kind]}</span>'
+        return f"{kind} **[{_escape(text.title)}]({pick.facts.url})** — {self.prose(text.note)}\n{{: #{pick.id} .kb-pick }}"
 
     def signal_block(self, signal: Signal) -> str:
         text = signal.text(self.lang)
