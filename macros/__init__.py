@@ -76,26 +76,14 @@ def define_env(env):
         entity = own("entity_timeline", catalog.entities.get(stem_under(layout.ENTITIES_DIR)), "an entity page (docs/entities/<entity>.md)")
         return renderer().entity_timeline(entity.id)
 
-    @env.macro
-    def watch_list() -> str:
-        return renderer().watch_list()
-
-    @env.macro
-    def issue_archive() -> str:
-        return renderer().archive()
-
-    @env.macro
-    def topic_list() -> str:
-        return renderer().topic_list()
-
-    @env.macro
-    def entity_list() -> str:
-        return renderer().entity_list()
-
-    @env.macro
-    def open_watch() -> str:
-        return renderer().open_watch()
-
-    @env.macro
-    def latest_issue() -> str:
-        return renderer().latest_issue()
+    # Generated lists that need nothing from the page but its language.
+    lists = {
+        "watch_list": Renderer.watch_list,
+        "issue_archive": Renderer.archive,
+        "topic_list": Renderer.topic_list,
+        "entity_list": Renderer.entity_list,
+        "open_watch": Renderer.open_watch,
+        "latest_issue": Renderer.latest_issue,
+    }
+    for name, method in lists.items():
+        env.macro(lambda method=method: method(renderer()), name)
