@@ -12,7 +12,8 @@ from pydantic import BaseModel, ValidationError
 
 from . import layout
 from .model import (
-    EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, SignalFacts, WatchFacts,
+    EntityFacts, IssueFacts, IssueText, ItemFacts, Outlet, PageMeta, PickFacts, QuickTakeFacts, SignalFacts,
+    Source, WatchFacts,
 )
 from .problems import ContentError, Problem
 from .refs import find_refs
@@ -194,6 +195,7 @@ class Catalog:
     issues: list[Issue]  # newest first
     topics: dict[str, Topic]
     entities: dict[str, Entity]
+    outlets: dict[str, Outlet]
     page_titles: dict[str, dict[str, str]]  # page -> language -> title
     mentions: dict[str, list[Mention]]  # target id -> where it is referenced
     targets: dict[str, object] = field(default_factory=dict)
@@ -215,6 +217,10 @@ class Catalog:
     @property
     def watch(self) -> list[Watch]:
         return [entry for issue in self.issues for entry in issue.watch]
+
+    def sources(self, item: Item) -> list[Source | Outlet]:
+        """The item's sources, with outlets cited by id looked up: each has a name and maybe a url."""
+        return [self.outlets[s.outlet] if s.outlet else s for s in item.facts.sources]
 
     def issue_by_page(self, page: str) -> Issue | None:
         return next((issue for issue in self.issues if issue.page == page), None)
@@ -327,6 +333,8 @@ def _explain(error: dict) -> str:
         return "must be a lowercase slug like `vllm-v0-33-0` (letters, digits, single hyphens)"
     if kind.startswith("date"):
         return f"{msg} — write a date as YYYY-MM-DD"
+    if kind == "value_error":
+        return msg.removeprefix("Value error, ")
     if kind == "literal_error":
         return f"{msg.replace('Input should be', 'must be')} — use one of these values"
     return f"{msg} — fix the value"
@@ -338,9 +346,10 @@ def load_catalog(root: Path | str) -> Catalog:
     loader = _Loader(root)
     topics = _load_topics(loader)
     entities = _load_entities(loader)
+    outlets = _load_outlets(loader)
     issues = _load_issues(loader)
     page_titles, mentions = _scan_pages(loader)
-    catalog = Catalog(root, issues, topics, entities, page_titles, mentions)
+    catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     _link(loader, catalog, check_refs=not loader.unreadable)
@@ -387,6 +396,24 @@ def _load_entities(loader: _Loader) -> dict[str, Entity]:
         entities[facts.id] = Entity(facts, texts)
     _no_stray_pages(loader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
     return entities
+
+
+def _load_outlets(loader: _Loader) -> dict[str, Outlet]:
+    doc = loader.yaml_file(loader.root / layout.OUTLETS_FILE)
+    if doc is None:
+        return {}
+    if not isinstance(doc.data, list):
+        loader.problem(doc, (), "outlets", "must be a list of outlets (`- id: ...`)")
+        return {}
+    outlets = {}
+    for index, raw in enumerate(doc.data):
+        outlet = loader.validate(Outlet, doc, raw, (index,))
+        if outlet is None:
+            continue
+        if outlet.id in outlets:
+            loader.problem(doc, (index, "id"), f"{index}.id", f"`{outlet.id}` is defined twice — remove one")
+        outlets[outlet.id] = outlet
+    return outlets
 
 
 def _no_stray_pages(loader: _Loader, folder: str, known: dict, registry: str) -> None:
@@ -517,6 +544,11 @@ def _link(loader: _Loader, catalog: Catalog, check_refs: bool) -> None:
                     loader.problem(doc, loc, ".".join(map(str, loc)),
                                    f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
         for index, item in enumerate(issue.items):
+            for position, source in enumerate(item.facts.sources):
+                if source.outlet and source.outlet not in catalog.outlets:
+                    loader.problem(doc, ("items", index, "sources", position), f"items.{index}.sources.{position}",
+                                   f"unknown outlet `{source.outlet}` — use one of {layout.OUTLETS_FILE}, add it there, "
+                                   "or write a one-off source as `{name: ..., url: ...}`")
             for entity in item.facts.entities:
                 if entity not in catalog.entities:
                     loader.problem(doc, ("items", index, "entities"), f"items.{index}.entities",

@@ -12,6 +12,7 @@ DOCS = "docs"
 ISSUES_DATA = f"{DATA}/issues"
 TOPICS_FILE = f"{DATA}/topics.yml"
 ENTITIES_FILE = f"{DATA}/entities.yml"
+OUTLETS_FILE = f"{DATA}/outlets.yml"
 
 # docs-relative pages, as the default language writes them
 TOPICS_DIR = "topics"

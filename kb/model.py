@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
@@ -20,7 +20,7 @@ Verdict = Literal["signal", "noise"]
 
 def _http_url(value: str) -> str:
     if not value.startswith(("https://", "http://")) or len(value.split("//", 1)[1]) < 3:
-        raise ValueError("must be an http(s):// URL")
+        raise ValueError("must be an http(s):// URL — link the original page, or leave the url out")
     return value
 
 
@@ -34,9 +34,31 @@ class Strict(BaseModel):
 # ---- facts (data/) -------------------------------------------------------
 
 
-class Source(Strict):
+class Outlet(Strict):
+    """A recurring source (a blog, a releases page), written once and cited by id."""
+
+    id: Slug
     name: Text
+    url: HttpUrl | None = None
+
+
+class Source(Strict):
+    """An outlet cited by id (`vllm-blog`), or a one-off `{name, url}`."""
+
+    outlet: Slug | None = None
+    name: Text | None = None
     url: HttpUrl | None = None  # only where it follows from the name
+
+    @model_validator(mode="before")
+    @classmethod
+    def _outlet_by_id(cls, value):
+        return {"outlet": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _outlet_or_named(self):
+        if (self.outlet is None) == (self.name is None) or (self.outlet and self.url):
+            raise ValueError("write an outlet id from data/outlets.yml, or a one-off `{name: ..., url: ...}`")
+        return self
 
 
 class ItemFacts(Strict):

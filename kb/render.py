@@ -110,7 +110,7 @@ class Renderer:
 
     def item_block(self, item: Item) -> str:
         text = item.text(self.lang)
-        sources = self.sources(item.facts.sources)
+        sources = self.sources(self.catalog.sources(item))
         if text.source_note:
             sources += f" {self.prose(text.source_note)}"
         lines = [

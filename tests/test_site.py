@@ -40,7 +40,7 @@ def test_every_item_is_on_its_issue_page_with_its_sources(catalog, pages, lang):
                 block.append(sibling)
             hrefs = {a.get("href") for part in block for a in part.find_all("a")}
             names = " ".join(part.get_text(" ") for part in block)
-            for source in item.facts.sources:
+            for source in catalog.sources(item):
                 assert source.name in names
                 if source.url:
                     assert source.url in hrefs, f"{item.id}: {source.url} not linked ({lang})"
