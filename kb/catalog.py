@@ -1,6 +1,7 @@
 """Load the content tree into a validated, queryable catalog."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -17,7 +18,8 @@ from .model import (
 )
 from .problems import ContentError, Problem
 from .refs import find_refs
-from .sources import Document, parse_yaml, read_markdown
+from .sources import Document, MarkdownPage, parse_yaml, read_markdown
+from .templates import check_template
 
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 
@@ -199,6 +201,7 @@ class Catalog:
     page_titles: dict[str, dict[str, str]]  # page -> language -> title
     mentions: dict[str, list[Mention]]  # target id -> where it is referenced
     targets: dict[str, object] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
 
     # ---- lookups ----------------------------------------------------------
 
@@ -257,70 +260,100 @@ class Catalog:
 
 # ---- loading ----------------------------------------------------------------
 
+PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something
+
 
 class _Loader:
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[Problem] = []
         self.unreadable = False  # a file whose facts could not be loaded at all
+        self.pages: dict[str, dict[str, MarkdownPage]] = defaultdict(dict)  # page -> language -> page
+        self.claimed: set[str] = set()  # pages read as the prose of an issue, topic or entity
 
-    def problem(self, doc_or_path, loc, field_name: str, message: str) -> None:
+    def problem(self, doc_or_path, loc, field_name: str, message: str, severity: str = "error") -> None:
         if isinstance(doc_or_path, Document):
-            self.problems.append(Problem(doc_or_path.path, doc_or_path.line_of(loc), field_name, message))
+            where = (doc_or_path.path, doc_or_path.line_of(loc))
         else:
-            self.problems.append(Problem(doc_or_path, None, field_name, message))
+            where = (doc_or_path, None)
+        self.problems.append(Problem(*where, field_name, message, severity))
 
     def validate(self, model: type[BaseModel], doc: Document, data=None, loc=()):
         """The model built from `data`, or None with each schema error reported at its line."""
         data = doc.data if data is None else data
+        placeholders = list(_placeholders(data, loc))
+        for where in placeholders:
+            self.problem(doc, where, _dotted(where),
+                         f"still holds the scaffold's `{PLACEHOLDER}` placeholder — replace it with the real value")
         try:
             return model.model_validate(data)
         except ValidationError as error:
             for e in error.errors():
                 where = loc + tuple(e["loc"])
-                field_name = ".".join(str(part) for part in where) or "(top level)"
-                self.problem(doc, where, field_name, _explain(e))
+                if not any(where[: len(p)] == p for p in placeholders):  # said once already
+                    self.problem(doc, where, _dotted(where) or "(top level)", _explain(e))
             return None
 
-    def yaml_file(self, path: Path) -> Document | None:
-        rel = path.relative_to(self.root).as_posix()
+    def yaml_file(self, rel: str) -> Document | None:
+        path = self.root / rel
+        if not path.is_file():
+            self.problem(rel, None, "file", "is missing — restore it (every archive needs it)")
+            return None
         doc, problem = parse_yaml(path.read_text(encoding="utf-8"), rel)
         if problem:
             self.problems.append(problem)
         return doc
 
-    def page(self, path: Path):
-        page, problem = read_markdown(path, self.root)
-        if problem:
-            self.problems.append(problem)
-        return page
-
-    def localized_pages(self, docs_rel: str) -> dict[str, Path]:
-        """The existing language versions of a docs page."""
-        found = {}
-        for lang in layout.LANGUAGES:
-            path = self.root / layout.DOCS / layout.localized(docs_rel, lang)
-            if path.is_file():
-                found[lang] = path
-        return found
-
-    def prose(self, model, docs_rel: str, what: str) -> tuple[dict, dict]:
-        """Front matter of every language version of a page, validated by `model`."""
-        texts, docs = {}, {}
-        versions = self.localized_pages(docs_rel)
-        if layout.DEFAULT_LANGUAGE not in versions:
-            self.problem(
-                f"{layout.DOCS}/{docs_rel}", None, "page",
-                f"{what} has no Chinese page — create {layout.DOCS}/{docs_rel} (e.g. by copying a sibling page)",
-            )
-        for lang, path in versions.items():
-            page = self.page(path)
+    def read_pages(self) -> None:
+        docs = self.root / layout.DOCS
+        for path in sorted(docs.rglob("*.md")):
+            page, problem = read_markdown(path, self.root)
+            if problem:
+                self.problems.append(problem)
             if page is None:
                 continue
+            for problem in check_template(page):
+                self.problems.append(problem)
+            key, lang = layout.split_language(path.relative_to(docs).as_posix())
+            self.pages[key][lang] = page
+        for key, versions in self.pages.items():
+            if layout.DEFAULT_LANGUAGE not in versions:
+                for page in versions.values():
+                    self.problem(page.path, None, "page",
+                                 f"translates {layout.DOCS}/{key}, which does not exist — add the Chinese page or fix the file name")
+
+    def prose(self, model, page_key: str, what: str) -> tuple[dict, dict]:
+        """Front matter of every language version of a page, validated by `model`."""
+        self.claimed.add(page_key)
+        texts, docs = {}, {}
+        versions = self.pages.get(page_key, {})
+        if layout.DEFAULT_LANGUAGE not in versions:
+            self.problem(f"{layout.DOCS}/{page_key}", None, "page",
+                         f"{what} has no Chinese page — create {layout.DOCS}/{page_key} (`kb new` writes one)")
+        for lang, page in versions.items():
             text = self.validate(model, page.meta)
             if text is not None:
                 texts[lang], docs[lang] = text, page.meta
         return texts, docs
+
+
+def _dotted(loc) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+def _placeholders(data, loc=()):
+    """Where `kb new` placeholders are still in `data`."""
+    if isinstance(data, str) and data.lstrip().startswith(PLACEHOLDER):
+        yield loc
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str) and key.startswith(PLACEHOLDER):
+                yield loc + (key,)
+            else:
+                yield from _placeholders(value, loc + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _placeholders(value, loc + (index,))
 
 
 def _explain(error: dict) -> str:
@@ -341,25 +374,35 @@ def _explain(error: dict) -> str:
 
 
 def load_catalog(root: Path | str) -> Catalog:
-    """Read data/ and docs/ under `root`; raise ContentError listing every problem."""
+    """Read data/ and docs/ under `root`; raise ContentError listing every error.
+
+    Warnings (things to look at, not to stop for) are kept in `catalog.warnings`.
+    """
     root = Path(root)
     loader = _Loader(root)
+    loader.read_pages()
     topics = _load_topics(loader)
-    entities = _load_entities(loader)
-    outlets = _load_outlets(loader)
+    entities = {e.id: Entity(e, loader.prose(PageMeta, layout.entity_page(e.id), f"entity `{e.id}`")[0])
+                for e in _load_registry(loader, layout.ENTITIES_FILE, EntityFacts)}
+    _no_stray_pages(loader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
+    outlets = {o.id: o for o in _load_registry(loader, layout.OUTLETS_FILE, Outlet)}
     issues = _load_issues(loader)
+    _check_other_pages(loader)
     page_titles, mentions = _scan_pages(loader)
     catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     _link(loader, catalog, check_refs=not loader.unreadable)
-    if loader.problems:
+    _warn_repeated_sources(loader, catalog)
+    errors = [p for p in loader.problems if p.severity == "error"]
+    if errors:
         raise ContentError(loader.problems)
+    catalog.warnings = [p for p in loader.problems if p.severity != "error"]
     return catalog
 
 
 def _load_topics(loader: _Loader) -> dict[str, Topic]:
-    doc = loader.yaml_file(loader.root / layout.TOPICS_FILE)
+    doc = loader.yaml_file(layout.TOPICS_FILE)
     if doc is None:
         return {}
     ids = doc.data
@@ -377,67 +420,63 @@ def _load_topics(loader: _Loader) -> dict[str, Topic]:
     return topics
 
 
-def _load_entities(loader: _Loader) -> dict[str, Entity]:
-    doc = loader.yaml_file(loader.root / layout.ENTITIES_FILE)
+def _load_registry(loader: _Loader, rel: str, model) -> list:
+    """A YAML list of records with unique ids (entities, outlets)."""
+    doc = loader.yaml_file(rel)
     if doc is None:
-        return {}
+        return []
     if not isinstance(doc.data, list):
-        loader.problem(doc, (), "entities", "must be a list of entities (`- id: ...`)")
-        return {}
-    entities = {}
+        loader.problem(doc, (), "(top level)", "must be a list of records, each starting with `- id: ...`")
+        return []
+    records = {}
     for index, raw in enumerate(doc.data):
-        facts = loader.validate(EntityFacts, doc, raw, (index,))
-        if facts is None:
+        record = loader.validate(model, doc, raw, (index,))
+        if record is None:
             continue
-        if facts.id in entities:
-            loader.problem(doc, (index, "id"), f"{index}.id", f"`{facts.id}` is defined twice — remove one")
+        if record.id in records:
+            loader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is defined twice — remove one")
             continue
-        texts, _ = loader.prose(PageMeta, layout.entity_page(facts.id), f"entity `{facts.id}`")
-        entities[facts.id] = Entity(facts, texts)
-    _no_stray_pages(loader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
-    return entities
-
-
-def _load_outlets(loader: _Loader) -> dict[str, Outlet]:
-    doc = loader.yaml_file(loader.root / layout.OUTLETS_FILE)
-    if doc is None:
-        return {}
-    if not isinstance(doc.data, list):
-        loader.problem(doc, (), "outlets", "must be a list of outlets (`- id: ...`)")
-        return {}
-    outlets = {}
-    for index, raw in enumerate(doc.data):
-        outlet = loader.validate(Outlet, doc, raw, (index,))
-        if outlet is None:
-            continue
-        if outlet.id in outlets:
-            loader.problem(doc, (index, "id"), f"{index}.id", f"`{outlet.id}` is defined twice — remove one")
-        outlets[outlet.id] = outlet
-    return outlets
+        records[record.id] = record
+    return list(records.values())
 
 
 def _no_stray_pages(loader: _Loader, folder: str, known: dict, registry: str) -> None:
     """A hub or entity page whose id is not registered would never be listed: say so."""
-    for path in sorted((loader.root / layout.DOCS / folder).glob("*.md")):
-        page_id = path.name.split(".")[0]
-        if page_id != "index" and page_id not in known:
-            loader.problem(
-                path.relative_to(loader.root).as_posix(), None, "page",
-                f"`{page_id}` is not listed in {registry} — add it there or remove this page",
-            )
+    for key, versions in loader.pages.items():
+        page_id = key.removeprefix(folder + "/").removesuffix(".md")
+        if key.startswith(folder + "/") and "/" not in page_id and page_id != "index" and page_id not in known:
+            for page in versions.values():
+                loader.problem(page.path, None, "page",
+                               f"`{page_id}` is not listed in {registry} — add it there or remove this page")
+
+
+def _check_other_pages(loader: _Loader) -> None:
+    """Pages that are not an issue, hub or entity still need a title and a description."""
+    issue_pages = re.compile(rf"^{re.escape(layout.ISSUES_DIR)}/\d+\.md$")
+    for key, versions in loader.pages.items():
+        if key in loader.claimed:
+            continue
+        for page in versions.values():
+            if issue_pages.match(key):
+                loader.problem(page.path, None, "page",
+                               f"has no facts file — add {layout.ISSUES_DATA}/{key.split('/')[-1][:-3]}.yml (`kb new issue N` writes both)")
+            else:
+                loader.validate(PageMeta, page.meta)
 
 
 def _load_issues(loader: _Loader) -> list[Issue]:
     issues = []
     for path in sorted((loader.root / layout.ISSUES_DATA).glob("*.yml")):
-        doc = loader.yaml_file(path)
+        doc = loader.yaml_file(path.relative_to(loader.root).as_posix())
         facts = loader.validate(IssueFacts, doc) if doc else None
         if facts is None:
             loader.unreadable = True
+            loader.claimed.add(f"{layout.ISSUES_DIR}/{path.stem}.md")  # its pages are not strays
             continue
         if path.stem != layout.issue_stem(facts.number):
             loader.problem(doc, ("number",), "number",
                            f"issue {facts.number} must live in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — rename the file or fix the number")
+            loader.unreadable = True
             continue
         _check_dates(loader, doc, facts)
         texts, prose_docs = loader.prose(IssueText, layout.issue_page(facts.number), f"issue {facts.number}")
@@ -485,20 +524,14 @@ def _check_prose_matches_facts(loader: _Loader, doc: Document, facts: IssueFacts
 
 def _scan_pages(loader: _Loader) -> tuple[dict, dict]:
     """Titles of every page, and every `ref` written anywhere in docs/."""
-    docs = loader.root / layout.DOCS
     titles: dict[str, dict[str, str]] = defaultdict(dict)
     mentions: dict[str, list[Mention]] = defaultdict(list)
-    for path in sorted(docs.rglob("*.md")):
-        rel = path.relative_to(docs).as_posix()
-        page_key, lang = layout.split_language(rel)
-        page = loader.page(path)
-        if page is None:
-            continue
-        title = page.meta.data.get("title") if isinstance(page.meta.data, dict) else None
-        titles[page_key][lang] = str(title) if title else _first_heading(page.body) or page_key
-        text = path.read_text(encoding="utf-8")
-        for target_id, line in find_refs(text):
-            mentions[target_id].append(Mention(page_key, page.path, line))
+    for key, versions in sorted(loader.pages.items()):
+        for lang, page in versions.items():
+            title = page.meta.data.get("title")
+            titles[key][lang] = str(title) if title else _first_heading(page.body) or key
+            for target_id, line in find_refs(page.text):
+                mentions[target_id].append(Mention(key, page.path, line))
     return dict(titles), dict(mentions)
 
 
@@ -573,6 +606,21 @@ def _link(loader: _Loader, catalog: Catalog, check_refs: bool) -> None:
             for m in where:
                 loader.problems.append(Problem(m.path, m.line, "ref",
                                                f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))
+
+
+def _warn_repeated_sources(loader: _Loader, catalog: Catalog) -> None:
+    """A one-off source featured again in a later issue is probably old news (outlets recur by design)."""
+    first: dict[str, Item] = {}
+    for issue in reversed(catalog.issues):
+        for index, item in enumerate(issue.items):
+            for position, source in enumerate(item.facts.sources):
+                if not source.url:
+                    continue
+                earlier = first.setdefault(source.url, item)
+                if earlier.issue is not issue:
+                    loader.problem(issue._doc, ("items", index, "sources", position, "url"), f"items.{index}.sources.{position}.url",
+                                   f"{source.url} was already featured in issue {earlier.issue.number} (`{earlier.id}`) — "
+                                   "make sure this is new, or link the earlier item with ref", severity="warning")
 
 
 def _resolve(loader: _Loader, doc: Document, index: int, item: Item, entry, watch_id: str) -> None:

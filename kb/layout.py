@@ -15,6 +15,7 @@ ENTITIES_FILE = f"{DATA}/entities.yml"
 OUTLETS_FILE = f"{DATA}/outlets.yml"
 
 # docs-relative pages, as the default language writes them
+ISSUES_DIR = "issues"
 TOPICS_DIR = "topics"
 ENTITIES_DIR = "entities"
 WATCH_PAGE = "watch.md"
@@ -30,7 +31,7 @@ def issue_id(number: int) -> str:
 
 
 def issue_page(number: int) -> str:
-    return f"issues/{issue_stem(number)}.md"
+    return f"{ISSUES_DIR}/{issue_stem(number)}.md"
 
 
 def topic_page(topic_id: str) -> str:

@@ -10,10 +10,12 @@ class Problem:
     line: int | None
     field: str
     message: str  # what is wrong — and what to do
+    severity: str = "error"  # or "warning": worth a look, never stops a build
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.field}: {self.message}"
+        kind = "" if self.severity == "error" else f"{self.severity}: "
+        return f"{where}: {kind}{self.field}: {self.message}"
 
 
 class ContentError(Exception):

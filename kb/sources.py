@@ -74,7 +74,9 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 @dataclass
 class MarkdownPage:
     path: str  # relative to the project root, e.g. docs/issues/007.en.md
-    meta: Document
+    text: str  # the whole file
+    meta: Document  # the front matter
+    meta_text: str
     body: str
     body_first_line: int
 
@@ -84,8 +86,10 @@ def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem 
     text = file.read_text(encoding="utf-8")
     match = FRONT_MATTER.match(text)
     if not match:
-        return MarkdownPage(rel, Document(rel, {}), text, 1), None
-    doc, problem = parse_yaml(match.group(1) or "", rel, first_line=2)
+        return None, Problem(rel, 1, "front matter",
+                             "is missing — start the page with a `---` block holding `title:` and `description:`, then `---`")
+    meta_text = match.group(1) or ""
+    doc, problem = parse_yaml(meta_text, rel, first_line=2)
     if problem:
         return None, problem
     if doc.data is None:
@@ -93,4 +97,4 @@ def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem 
     if not isinstance(doc.data, dict):
         return None, Problem(rel, 2, "front matter", "must be a mapping of `key: value` lines")
     body_line = text[: match.end()].count("\n") + 1
-    return MarkdownPage(rel, doc, text[match.end():], body_line), None
+    return MarkdownPage(rel, text, doc, meta_text, text[match.end():], body_line), None
