@@ -312,8 +312,11 @@ class _Loader:
                 self.problems.append(problem)
             if page is None:
                 continue
-            for problem in check_template(page):
-                self.problems.append(problem)
+            self.problems += check_template(page)
+            for number, line in enumerate(page.body.splitlines(), page.body_first_line):
+                if line.lstrip().startswith(PLACEHOLDER):
+                    self.problems.append(Problem(page.path, number, "text",
+                                                 f"still holds the scaffold's `{PLACEHOLDER}` placeholder — write the text"))
             key, lang = layout.split_language(path.relative_to(docs).as_posix())
             self.pages[key][lang] = page
         for key, versions in self.pages.items():
@@ -471,7 +474,8 @@ def _load_issues(loader: _Loader) -> list[Issue]:
         facts = loader.validate(IssueFacts, doc) if doc else None
         if facts is None:
             loader.unreadable = True
-            loader.claimed.add(f"{layout.ISSUES_DIR}/{path.stem}.md")  # its pages are not strays
+            # still check its pages on their own, so every problem shows at once
+            loader.prose(IssueText, f"{layout.ISSUES_DIR}/{path.stem}.md", f"issue {path.stem}")
             continue
         if path.stem != layout.issue_stem(facts.number):
             loader.problem(doc, ("number",), "number",

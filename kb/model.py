@@ -130,6 +130,7 @@ class PageMeta(Strict):
     description: Text
     hide: list[str] = []
     search: dict = {}
+    source_hash: str | None = None  # in a translation: hash of the source it was made from
 
 
 class ItemText(Strict):

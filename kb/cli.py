@@ -1,0 +1,132 @@
+"""The `kb` command: check, scaffold and count the content without building the site."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from . import layout
+from .check import check, default_pages
+from .model import CATEGORIES, EntityFacts
+from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
+from .translations import stamp, translation_states
+
+
+def find_root(start: Path) -> Path:
+    """The nearest folder upward that holds the content (data/topics.yml)."""
+    for folder in (start, *start.parents):
+        if (folder / layout.TOPICS_FILE).is_file():
+            return folder
+    raise SystemExit(f"kb: no {layout.TOPICS_FILE} in {start} or above — run kb inside the project, or pass --root")
+
+
+def cmd_check(root: Path, args) -> int:
+    problems, _ = check(root)
+    for problem in problems:
+        print(problem)
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    print(f"{errors} error(s), {warnings} warning(s)" if problems else "content OK: no errors, no warnings",
+          file=sys.stderr)
+    return 1 if errors else 0
+
+
+def cmd_stats(root: Path, args) -> int:
+    problems, catalog = check(root)
+    if catalog is None:
+        print("kb stats: the content has errors — run `kb check`", file=sys.stderr)
+        return 1
+    print("issues")
+    for issue in sorted(catalog.issues, key=lambda i: i.number):
+        print(f"  {issue.id:<10} {issue.facts.published}  items {len(issue.items)}  signals {len(issue.signals)}  "
+              f"quick takes {len(issue.quick_takes)}  picks {len(issue.picks)}  watch {len(issue.watch)}")
+    print("topics")
+    for topic in catalog.topics.values():
+        print(f"  {topic.id:<26} items {len(catalog.items_of_topic(topic.id))}  signals {len(catalog.signals_of_topic(topic.id))}  "
+              f"open watch {len(catalog.watch_of_topic(topic.id, open_only=True))}")
+    print("entities")
+    for entity in catalog.entities.values():
+        print(f"  {entity.id:<26} items {len(catalog.items_of_entity(entity.id))}")
+    print("languages")
+    states = Counter((t.lang, t.status) for t in translation_states(root, default_pages(root)))
+    pages = len(default_pages(root))
+    print(f"  {layout.DEFAULT_LANGUAGE}: {pages} pages")
+    for lang in layout.LANGUAGES[1:]:
+        counts = ", ".join(f"{status} {states[lang, status]}" for status in ("current", "outdated", "missing", "unknown"))
+        print(f"  {lang}: {counts}")
+    print(f"watch entries: open {len(catalog.open_watch())}, resolved {len(catalog.resolved_watch())}")
+    return 0
+
+
+def cmd_translations(root: Path, args) -> int:
+    if args.stamp:
+        for path in args.stamp:
+            print(f"{path}: source_hash {stamp(root, path)}")
+        return 0
+    for t in translation_states(root, default_pages(root)):
+        print(f"{t.path:<44} {t.status:<9} {t.basis}")
+    return 0
+
+
+def cmd_new(root: Path, args) -> int:
+    try:
+        if args.what == "issue":
+            written = new_issue(root, args.number)
+        elif args.what == "item":
+            written = new_item(root, args.issue, args.id, args.category, args.topic, args.entity, args.source)
+        elif args.what == "topic":
+            written = new_topic(root, args.id)
+        else:
+            written = new_entity(root, args.id, args.name, args.kind, args.url)
+    except ScaffoldError as error:
+        print(f"kb new: {error}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path.relative_to(root)}")
+    print("fill in every TODO, then run `kb check`", file=sys.stderr)
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="kb", description="Check, scaffold and count the weekly's content.")
+    top.add_argument("--root", type=Path, help="the project folder (default: found upward from here)")
+    sub = top.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("check", help="report every problem as path:line: field: message; exit 1 on errors").set_defaults(run=cmd_check)
+    sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
+    translations = sub.add_parser("translations", help="is each translation there and up to date?")
+    translations.add_argument("--stamp", nargs="+", metavar="FILE",
+                              help="record in these translations the hash of their current source")
+    translations.set_defaults(run=cmd_translations)
+
+    new = sub.add_parser("new", help="scaffold content to fill in").add_subparsers(dest="what", required=True)
+    issue = new.add_parser("issue", help="issue N in both languages, with the next dates")
+    issue.add_argument("number", type=int)
+    item = new.add_parser("item", help="an item in an existing issue, in both languages")
+    item.add_argument("issue", type=int)
+    item.add_argument("id")
+    item.add_argument("--category", choices=CATEGORIES, required=True)
+    item.add_argument("--topic", action="append", default=[])
+    item.add_argument("--entity", action="append", default=[])
+    item.add_argument("--source", action="append", default=[], help="an outlet id from data/outlets.yml")
+    topic = new.add_parser("topic", help="a topic and its hub page in both languages")
+    topic.add_argument("id")
+    entity = new.add_parser("entity", help="an entity and its page in both languages")
+    entity.add_argument("id")
+    entity.add_argument("--name", required=True)
+    entity.add_argument("--kind", required=True, choices=EntityFacts.model_fields["kind"].annotation.__args__)
+    entity.add_argument("--url")
+    for command in (issue, item, topic, entity):
+        command.set_defaults(run=cmd_new)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    root = args.root.resolve() if args.root else find_root(Path.cwd())
+    return args.run(root, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
