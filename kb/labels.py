@@ -38,6 +38,9 @@ LABELS = {
         "counts": "{items} 条 · {signals} 条判断 · {watch} 项盯梢",
         "item_count": "{n} 条",
         "homepage": "主页",
+        "translation_head": ("页面", "英文译文", "中文最后修改", "译文最后修改"),
+        "translation_status": {"current": "最新", "outdated": "过时", "missing": "缺失", "unknown": "无从判断"},
+        "uncommitted": "未提交",
     },
     "en": {
         "issue": "Issue {n}: {title}",
@@ -75,5 +78,8 @@ LABELS = {
         "counts": "{items} items · {signals} verdicts · {watch} open watch entries",
         "item_count": "{n} items",
         "homepage": "Home page",
+        "translation_head": ("Page", "English translation", "Chinese last changed", "Translation last changed"),
+        "translation_status": {"current": "up to date", "outdated": "outdated", "missing": "missing", "unknown": "cannot tell"},
+        "uncommitted": "uncommitted",
     },
 }

@@ -6,11 +6,13 @@ rendered, so the site generator resolves them per language and checks them.
 from __future__ import annotations
 
 import posixpath
+from datetime import datetime, timezone
 
 from . import layout
 from .catalog import Catalog, Issue, Item, Signal, Unarchived, Watch
 from .labels import LABELS
 from .refs import expand_refs
+from .translations import NOW
 
 
 class UnknownReference(LookupError):
@@ -252,6 +254,19 @@ class Renderer:
             f"{self.t['item_count'].format(n=len(c.items_of_entity(e.id)))}"
             for e in c.entities.values()
         ]
+        return "\n".join(rows) + "\n"
+
+    def translation_table(self, states) -> str:
+        def when(moment):
+            if moment is None:
+                return "—"
+            return self.t["uncommitted"] if moment == NOW else datetime.fromtimestamp(moment, timezone.utc).date().isoformat()
+
+        head = self.t["translation_head"]
+        rows = [f"| {' | '.join(head)} |", "|" + " --- |" * len(head)]
+        for state in states:
+            status = f'<span class="kb-translation kb-translation--{state.status}">{self.t["translation_status"][state.status]}</span>'
+            rows.append(f"| {self.page_link(state.page)} | {status} | {when(state.source_changed)} | {when(state.translation_changed)} |")
         return "\n".join(rows) + "\n"
 
     def open_watch(self) -> str:

@@ -11,10 +11,14 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from kb import ContentError, layout, load_catalog
+from kb.check import default_pages
 from kb.render import Renderer, UnknownReference
+from kb.templates import MACROS
+from kb.translations import translation_states
 
 
 def define_env(env):
+    builtin_macros = set(env.macros)  # mkdocs-macros' own (context, now, ...), not for content
     # mkdocs-static-i18n re-runs this module for each language; loading is cheap.
     i18n = env.conf.plugins["i18n"]
     configured = tuple(lang.locale for lang in i18n.config.languages)
@@ -87,3 +91,13 @@ def define_env(env):
     }
     for name, method in lists.items():
         env.macro(lambda method=method: method(renderer()), name)
+
+    @env.macro
+    def translation_status() -> str:
+        """Each page's English translation: up to date, outdated or missing (for editors)."""
+        return renderer().translation_table(translation_states(env.project_dir, default_pages(Path(env.project_dir))))
+
+    # The checker allows exactly the macros registered here: keep the two lists one.
+    ours = set(env.macros) - set(builtin_macros)
+    if ours != set(MACROS):
+        raise PluginError(f"macros {sorted(ours ^ set(MACROS))} differ between macros/ and kb/templates.py MACROS")
