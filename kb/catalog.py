@@ -366,7 +366,7 @@ def _explain(error: dict) -> str:
     if kind == "extra_forbidden":
         return "is not a known field — remove it or fix its spelling"
     if kind == "string_pattern_mismatch":
-        return "must be a lowercase slug like `vllm-v0-33-0` (letters, digits, single hyphens)"
+        return "must be a lowercase slug like `vllm-v0-33-0` — use letters, digits and single hyphens"
     if kind.startswith("date"):
         return f"{msg} — write a date as YYYY-MM-DD"
     if kind == "value_error":

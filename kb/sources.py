@@ -95,6 +95,6 @@ def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem 
     if doc.data is None:
         doc.data = {}
     if not isinstance(doc.data, dict):
-        return None, Problem(rel, 2, "front matter", "must be a mapping of `key: value` lines")
+        return None, Problem(rel, 2, "front matter", "must be a mapping of `key: value` lines — write `title: ...` and `description: ...`")
     body_line = text[: match.end()].count("\n") + 1
     return MarkdownPage(rel, text, doc, meta_text, text[match.end():], body_line), None

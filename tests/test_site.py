@@ -256,3 +256,17 @@ def test_search_index_covers_both_languages_with_whole_terms(site):
     zh_text = "\u200b".join(doc["text"] for doc in index["docs"] if not doc["location"].startswith("en/"))
     for term in ("控制面", "前缀缓存", "投机解码"):
         assert f"\u200b{term}\u200b" in zh_text, f"jieba split {term}"
+
+
+def test_no_template_text_or_error_reaches_the_html(site):
+    for path in html_pages(site):
+        article = __import__("bs4").BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").select_one("article")
+        text = article.get_text() if article else ""
+        for leftover in ("{{", "{%", "Traceback", "Macro Syntax Error", "TODO"):
+            assert leftover not in text, f"{path}: {leftover}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translation_status_lists_every_page(catalog, pages, lang):
+    rows = pages.article("translations.md", lang).select("tbody tr")
+    assert len(rows) == len(catalog.page_titles)

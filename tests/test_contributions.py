@@ -1,0 +1,159 @@
+"""Bad contributions, each a small change to a copy of the real content.
+
+For every mistake a contributor can make, `kb check` must name the file, the
+line and the field, exit non-zero, and the site build must stop before it
+writes anything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from conftest import build, copy_project
+from kb.cli import main as kb
+
+
+@dataclass
+class Mistake:
+    name: str
+    path: str  # the file changed, relative to the project
+    old: str | None  # text replaced; None: `new` is the whole file
+    new: str
+    field: str
+    marker: str | None  # the expected line is the first line of the changed file holding this; None: no line
+    expected_path: str | None = None  # where the problem is reported, when not `path`
+
+
+MISTAKES = [
+    Mistake("yaml syntax", "data/issues/003.yml", "topics: [kv-cache-compression]\n    entities: [sglang]\n",
+            "topics: [kv-cache-compression\n    entities: [sglang]\n", "yaml", "entities: [sglang]"),
+    Mistake("python object tag in YAML", "data/issues/003.yml", "number: 3", "number: !!python/object/apply:os.system [id]",
+            "yaml", "number:"),
+    Mistake("no front matter", "docs/about.md", "---\ntitle:", "title:", "front matter", "title:"),
+    Mistake("malformed front matter", "docs/about.en.md", 'title: "About"', 'title: "About', "yaml", "description:"),
+    Mistake("front matter not a mapping", "docs/watch.md", None, "---\n- a list\n---\n\nbody\n", "front matter", "- a list"),
+    Mistake("unknown key in facts", "data/issues/007.yml", "    category: tool\n", "    category: tool\n    categroy: tool\n",
+            "items.2.categroy", "categroy"),
+    Mistake("unknown key in a page", "docs/topics/fp4-kernels.md", 'title: "FP4', 'titel: "FP4', "titel", "titel"),
+    Mistake("missing description", "docs/issues/index.en.md", "description: Every issue", "summary: Every issue",
+            "description", "title:"),
+    Mistake("wrong type: number", "data/issues/003.yml", "number: 3", "number: three", "number", "number:"),
+    Mistake("wrong type: topics not a list", "data/issues/007.yml", "topics: [routing-control-planes]\n    entities: [kinference",
+            "topics: routing-control-planes\n    entities: [kinference", "items.2.topics", "topics: routing-control-planes"),
+    Mistake("impossible date", "data/issues/007.yml", "published: 2026-11-10", "published: 2026-11-31", "published", "published:"),
+    Mistake("period ends before it starts", "data/issues/007.yml", "start: 2026-11-04", "start: 2026-11-14",
+            "period.start", "period:"),
+    Mistake("published before the period ends", "data/issues/003.yml", "published: 2026-10-14", "published: 2026-10-10",
+            "published", "published:"),
+    Mistake("duplicate id across issues", "data/issues/007.yml", "- id: loopvq", "- id: dual-qk", "items.5.id", "- id: dual-qk"),
+    Mistake("unknown id in a page body", "docs/about.md", "## 这份周报", '## 这份周报\n\n参见 {{ ref("no-such-item") }}。', "ref", "no-such-item"),
+    Mistake("unknown id in item prose", "docs/issues/003.md", "    why: |\n", '    why: |\n      见 {{ ref("vllm-v9") }}。\n', "ref", "vllm-v9"),
+    Mistake("unknown topic", "data/issues/007.yml", "topics: [routing-control-planes]\n    entities: [kinference",
+            "topics: [routing-control-plane]\n    entities: [kinference", "items.2.topics", "topics: [routing-control-plane]"),
+    Mistake("unknown entity", "data/issues/003.yml", "entities: [ds4, deepseek]", "entities: [ds-4, deepseek]",
+            "items.3.entities", "entities: [ds-4"),
+    Mistake("resolves an unknown watch entry", "data/issues/007.yml", "resolves: [kv-compression-lands-in-engines]",
+            "resolves: [kv-compression-landed]", "items.5.resolves", "resolves:"),
+    Mistake("watch entry resolved twice", "data/issues/007.yml", "entities: [qwen, vllm, nvidia-gpus]",
+            "entities: [qwen, vllm, nvidia-gpus]\n    resolves: [kv-compression-lands-in-engines]  # again", "items.6.resolves",
+            "# again"),
+    Mistake("item missing from the English page", "docs/issues/007.en.md", "  kinference-launch:", "  kinference-lunch:",
+            "items.kinference-launch", "items:"),
+    Mistake("item only in the English page", "docs/issues/003.en.md", "  stepquant:", "  step-quant:", "items.step-quant", "step-quant:"),
+    Mistake("non-http source URL", "data/issues/003.yml", 'url: "https://arxiv.org/abs/2610.09827"', 'url: "javascript:alert(1)"',
+            "items.5.sources.0.url", "javascript:"),
+    Mistake("unknown category", "data/issues/003.yml", "category: paper", "category: papers", "items.5.category", "papers"),
+    Mistake("id that is not a slug", "data/issues/003.yml", "- id: stepquant", "- id: STEPQuant", "items.6.id", "STEPQuant"),
+    Mistake("unknown verdict", "data/issues/007.yml", "verdict: noise", "verdict: hype", "signals.2.verdict", "hype"),
+    Mistake("verdict about an unknown item", "data/issues/007.yml", "items: [kinference-launch]", "items: [kinference]",
+            "signals.0.items", "items: [kinference]"),
+    Mistake("watch entry from outside its issue", "data/issues/007.yml", "from: day0-oversupply", "from: day0-becomes-standard",
+            "watch.3.from", "from: day0-becomes-standard"),
+    Mistake("watch entry with an unknown topic", "data/issues/007.yml", "topic: fp4-kernels", "topic: fp4", "watch.2.topic", "topic: fp4"),
+    Mistake("unknown outlet", "data/issues/007.yml", "sources: [sglang-releases]", "sources: [sglang-blog]",
+            "items.1.sources.0", "sglang-blog"),
+    Mistake("issue number does not match its file", "data/issues/007.yml", "number: 7", "number: 8", "number", "number:"),
+    Mistake("code in a template", "docs/about.en.md", "## The weekly", "## The weekly\n\n{{ config.theme.name }}",
+            "template", "config.theme"),
+    Mistake("template syntax error", "docs/topics/fp4-kernels.en.md", "{{ topic_hub() }}", '{{ ref("fp4-kernels" }}',
+            "template", 'ref("fp4-kernels"'),
+    Mistake("template statement", "docs/entities/vllm.md", "{{ entity_timeline() }}",
+            "{% for x in range(3) %}x{% endfor %}\n{{ entity_timeline() }}", "template", "{% for"),
+    Mistake("scaffold placeholder left", "docs/issues/003.en.md", "  stepquant:\n    title:", "  stepquant:\n    title: TODO write it\n    x_title:",
+            "items.stepquant.title", "TODO write it"),
+    Mistake("translation of a page that does not exist", "docs/faq.en.md", None, "---\ntitle: FAQ\ndescription: Questions.\n---\n",
+            "page", None),
+    Mistake("hub page for an unlisted topic", "docs/topics/speculative-decoding.md", None,
+            "---\ntitle: 投机解码\ndescription: 投机解码。\n---\n\n{{ topic_hub() }}\n", "page", None),
+    Mistake("issue page without facts", "docs/issues/009.md", None,
+            "---\ntitle: 第九期\ndescription: 第九期。\n---\n\n{{ issue_page() }}\n", "page", None),
+    Mistake("topic listed twice", "data/topics.yml", "- day0-support", "- day0-support\n- fp4-kernels", "topics.7", "- fp4-kernels\n"),
+    Mistake("unknown entity kind", "data/entities.yml", "kind: hardware", "kind: chip", "12.kind", "kind: chip"),
+]
+# "topic listed twice": the marker is the second fp4-kernels line
+MISTAKES[-2].marker = None
+
+
+def apply(project, mistake: Mistake) -> None:
+    file = project / mistake.path
+    if mistake.old is None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(mistake.new, encoding="utf-8")
+        return
+    text = file.read_text(encoding="utf-8")
+    assert mistake.old in text, f"{mistake.old!r} not in {mistake.path}"
+    file.write_text(text.replace(mistake.old, mistake.new, 1), encoding="utf-8")
+
+
+def expected_prefix(project, mistake: Mistake) -> str:
+    path = mistake.expected_path or mistake.path
+    if mistake.name == "topic listed twice":
+        lines = (project / path).read_text(encoding="utf-8").splitlines()
+        return f"{path}:{len(lines)}: {mistake.field}: "
+    if mistake.marker is None:
+        return f"{path}: {mistake.field}: "
+    text = (project / path).read_text(encoding="utf-8")
+    line = text[: text.index(mistake.marker)].count("\n") + 1
+    return f"{path}:{line}: {mistake.field}: "
+
+
+def test_there_are_at_least_25_distinct_mistakes():
+    assert len({m.name for m in MISTAKES}) == len(MISTAKES) >= 25
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=[m.name for m in MISTAKES])
+def test_mistake_is_named_with_file_line_and_field(tmp_path, capsys, mistake):
+    project = copy_project(tmp_path / "project")
+    apply(project, mistake)
+    prefix = expected_prefix(project, mistake)
+
+    status = kb(["--root", str(project), "check"])
+
+    out = capsys.readouterr().out
+    assert status == 1
+    lines = out.splitlines()
+    assert any(line.startswith(prefix) for line in lines), f"expected {prefix!r} in:\n{out}"
+    for line in lines:  # every message says what to do
+        assert " — " in line, line
+
+    site = tmp_path / "site"
+    result = build(project, site)
+    assert result.returncode != 0
+    assert prefix.rstrip() in result.stdout + result.stderr
+    assert not site.exists() or not any(site.rglob("*.html"))
+
+
+def test_warnings_do_not_fail(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    apply(project, Mistake("repeat a one-off source", "data/issues/007.yml",
+                           'url: "https://arxiv.org/abs/2611.09825"', 'url: "https://arxiv.org/abs/2610.09827"', "", None))
+    status = kb(["--root", str(project), "check"])
+    out = capsys.readouterr().out
+    text = (project / "data/issues/007.yml").read_text(encoding="utf-8")
+    line = text[: text.index("2610.09827")].count("\n") + 1
+    assert status == 0
+    assert (f"data/issues/007.yml:{line}: warning: items.4.sources.0.url: https://arxiv.org/abs/2610.09827 "
+            "was already featured in issue 3 (`dual-qk`)") in out
+    result = build(project, tmp_path / "site")
+    assert result.returncode == 0, result.stdout + result.stderr
