@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 
 REF = re.compile(
-    r"""\{\{\s*ref\(\s*(?P<q>["'])(?P<id>[^"']*)(?P=q)\s*"""
-    r"""(?:,\s*(?P<q2>["'])(?P<text>[^"']*)(?P=q2)\s*)?\)\s*\}\}"""
+    r"""\{\{\s*ref\(\s*(?P<q>["'])(?P<id>(?:(?!(?P=q)).)*)(?P=q)\s*"""
+    r"""(?:,\s*(?P<q2>["'])(?P<text>(?:(?!(?P=q2)).)*)(?P=q2)\s*)?\)\s*\}\}"""
 )
 
 

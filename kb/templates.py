@@ -9,6 +9,7 @@ from __future__ import annotations
 from jinja2 import Environment, TemplateSyntaxError, nodes
 
 from .problems import Problem
+from .refs import REF, expand_refs
 
 # macro name -> (fewest, most) positional arguments
 MACROS = {
@@ -31,10 +32,28 @@ _PARSER = Environment()
 
 def check_template(page) -> list[Problem]:
     """Problems in the template syntax of a page's front matter and body."""
-    return [
-        *_check(page.path, page.meta_text, 2, FRONT_MATTER_MACROS),
-        *_check(page.path, page.body, page.body_first_line, set(MACROS)),
-    ]
+    front = _check(page.path, page.meta_text, 2, FRONT_MATTER_MACROS)
+    if not front:
+        # Front matter prose is expanded by kb.refs, not Jinja: nothing may be left over.
+        rest = expand_refs(page.meta_text, lambda target, text: "")
+        for marker in ("{{", "{%", "{#"):
+            if marker in rest:
+                line = 2 + page.meta_text[: _nth_unexpanded(page.meta_text, marker)].count("\n")
+                front.append(Problem(page.path, line, "template",
+                                     f"cannot read this `{marker}` — in front matter write only {{{{ ref(\"id\") }}}} or {{{{ ref(\"id\", \"text\") }}}}"))
+                break
+    return [*front, *_check(page.path, page.body, page.body_first_line, set(MACROS))]
+
+
+def _nth_unexpanded(text: str, marker: str) -> int:
+    """Offset of the first `marker` in `text` that is not part of a ref."""
+    spans = [m.span() for m in REF.finditer(text)]
+    start = 0
+    while (found := text.find(marker, start)) != -1:
+        if not any(a <= found < b for a, b in spans):
+            return found
+        start = found + 1
+    return 0
 
 
 def _check(path: str, source: str, first_line: int, allowed: set[str]) -> list[Problem]:
@@ -71,8 +90,9 @@ def _call_problem(node, allowed: set[str]) -> str | None:
     if node.kwargs or node.dyn_args or node.dyn_kwargs or not all(
         isinstance(arg, nodes.Const) and isinstance(arg.value, str) for arg in node.args
     ):
-        return f"`{name}` takes only quoted literal arguments, like {name}(\"id\")"
+        return f"`{name}` takes only quoted literal arguments — write it like {name}(\"id\")"
     fewest, most = MACROS[name]
     if not fewest <= len(node.args) <= most:
-        return f"`{name}` takes {fewest if fewest == most else f'{fewest} to {most}'} argument(s), not {len(node.args)}"
+        return (f"`{name}` takes {fewest if fewest == most else f'{fewest} to {most}'} argument(s), not {len(node.args)} — "
+                "see the macros in CONTRIBUTING.md")
     return None
