@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve test build clean lock
+.PHONY: install serve test build check clean lock
 
 install: $(STAMP)
 
@@ -26,6 +26,9 @@ test: install
 
 build: install
 	$(BIN)/mkdocs build --strict
+
+check: install
+	$(BIN)/kb check
 
 # Re-pin every dependency after changing pyproject.toml.
 lock:
