@@ -1,9 +1,104 @@
-"""mkdocs hooks that mend what the theme and i18n plugin do not do for us."""
+"""mkdocs hooks: the defences that hold even if a page slips past `kb check`.
+
+- page templates render in a sandbox where only the project's macros can be
+  called and no attribute of anything can be reached;
+- a page cannot switch macro rendering on or off for itself;
+- the HTML of every page is sanitized (nh3) before it is published;
+- the home pages' language switch is made relative like every other page's.
+"""
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import nh3
+from jinja2 import FileSystemLoader
+from jinja2.sandbox import SandboxedEnvironment
 from mkdocs.plugins import event_priority
+
+
+class ContentSandbox(SandboxedEnvironment):
+    """Jinja for content: call the project's macros with literal arguments, nothing else."""
+
+    def __init__(self, macros: dict, **options):
+        super().__init__(**options)
+        self.allowed_calls = {id(function) for function in macros.values()}
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        return False  # content never needs one; every template-injection chain does
+
+    def is_safe_callable(self, obj) -> bool:
+        return id(obj) in self.allowed_calls
+
+
+@event_priority(-100)  # after mkdocs-macros has built its environment and registered the macros
+def on_config(config):
+    macros = config.plugins["macros"]
+    plain = macros.env
+    sandbox = ContentSandbox(
+        macros.macros,
+        # includes, if a page ever got one past the checker, read only the dedicated folder
+        loader=FileSystemLoader(macros.config["include_dir"]),
+        undefined=plain.undefined,
+        block_start_string=plain.block_start_string, block_end_string=plain.block_end_string,
+        variable_start_string=plain.variable_start_string, variable_end_string=plain.variable_end_string,
+        comment_start_string=plain.comment_start_string, comment_end_string=plain.comment_end_string,
+    )
+    sandbox.globals.update(macros.macros)  # no filters beyond Jinja's own, no other globals
+    macros._env = sandbox
+    return config
+
+
+RENDERING_SWITCHES = ("render_macros", "ignore_macros")
+
+
+@event_priority(100)  # before mkdocs-macros reads the page's front matter
+def on_page_markdown(markdown, page, config, files):
+    for key in RENDERING_SWITCHES:
+        page.meta.pop(key, None)
+    return markdown
+
+
+# What content HTML may hold: the markup Markdown, pymdown-extensions and
+# Material produce, and nothing that runs (no script, no event handlers, no
+# javascript:/data: URLs).
+ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "details", "div", "dl", "dt", "em",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input", "ins", "kbd", "label", "li",
+    "mark", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary", "sup",
+    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
+    "svg", "path",  # Material's icons
+}
+ALLOWED_ATTRIBUTES = {
+    "*": {"class", "id", "title", "lang", "dir"},
+    "a": {"href", "name"},
+    "abbr": {"title"},
+    "details": {"open"},
+    "img": {"src", "alt", "width", "height", "loading"},
+    "input": {"type", "name", "checked", "disabled"},
+    "label": {"for"},
+    "ol": {"start"},
+    "td": {"colspan", "rowspan", "style"},
+    "th": {"colspan", "rowspan", "style"},
+    "svg": {"viewbox", "xmlns", "width", "height", "fill"},
+    "path": {"d", "fill"},
+}
+
+
+def sanitize(html: str) -> str:
+    return nh3.clean(
+        html,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        generic_attribute_prefixes={"data-"},  # pymdownx.tabbed's data-tabs
+        url_schemes={"http", "https", "mailto"},
+        link_rel="noopener noreferrer",
+        filter_style_properties={"text-align"},  # table column alignment
+        strip_comments=True,
+    )
+
+
+def on_page_content(html, page, config, files):
+    return sanitize(html)
 
 
 @event_priority(-100)  # after mkdocs-static-i18n (priority 50) has set the links

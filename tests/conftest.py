@@ -14,7 +14,7 @@ from kb import layout, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a copy of the project needs to build on its own.
-PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros")
+PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
 
 
 def build(project: Path, site: Path) -> subprocess.CompletedProcess:
