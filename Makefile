@@ -6,8 +6,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
 export NO_MKDOCS_2_WARNING := 1
+# Reproducible builds: dates in the output come from the last commit, never the clock.
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve test build check clean lock
+.PHONY: install serve test build check audit clean lock
 
 install: $(STAMP)
 
@@ -29,6 +31,9 @@ build: install
 
 check: install
 	$(BIN)/kb check
+
+audit: build
+	$(BIN)/kb audit --site site
 
 # Re-pin every dependency after changing pyproject.toml.
 lock:

@@ -19,6 +19,7 @@ from .model import (
 from .problems import ContentError, Problem
 from .refs import find_refs
 from .sources import Document, MarkdownPage, parse_yaml, read_markdown
+from .safety import check_markup
 from .templates import check_template
 
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
@@ -312,7 +313,7 @@ class _Loader:
                 self.problems.append(problem)
             if page is None:
                 continue
-            self.problems += check_template(page)
+            self.problems += check_template(page) + check_markup(page)
             for number, line in enumerate(page.body.splitlines(), page.body_first_line):
                 if line.lstrip().startswith(PLACEHOLDER):
                     self.problems.append(Problem(page.path, number, "text",

@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import layout
+from .audit import audit
 from .check import check, default_pages
 from .model import CATEGORIES, EntityFacts
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
@@ -69,6 +70,22 @@ def cmd_translations(root: Path, args) -> int:
     return 0
 
 
+def cmd_audit(root: Path, args) -> int:
+    problems, catalog = check(root)
+    if catalog is None:
+        print("kb audit: the content has errors — run `kb check`", file=sys.stderr)
+        return 1
+    site = args.site if args.site.is_absolute() else root / args.site
+    if not (site / "index.html").is_file():
+        print(f"kb audit: no built site in {site} — run `make build` first", file=sys.stderr)
+        return 1
+    found = audit(catalog, site)
+    for problem in found:
+        print(problem)
+    print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)
+    return 1 if found else 0
+
+
 def cmd_new(root: Path, args) -> int:
     try:
         if args.what == "issue":
@@ -95,6 +112,9 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser("check", help="report every problem as path:line: field: message; exit 1 on errors").set_defaults(run=cmd_check)
     sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
+    audit_cmd = sub.add_parser("audit", help="prove a built site lost no content and has no broken link or anchor")
+    audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
+    audit_cmd.set_defaults(run=cmd_audit)
     translations = sub.add_parser("translations", help="is each translation there and up to date?")
     translations.add_argument("--stamp", nargs="+", metavar="FILE",
                               help="record in these translations the hash of their current source")

@@ -4,7 +4,8 @@
   called and no attribute of anything can be reached;
 - a page cannot switch macro rendering on or off for itself;
 - the HTML of every page is sanitized (nh3) before it is published;
-- the home pages' language switch is made relative like every other page's.
+- the home pages' language switch is made relative like every other page's,
+  and the 404 page's leads to each language's home page.
 """
 from __future__ import annotations
 
@@ -115,4 +116,18 @@ def on_page_context(context, page, config, nav):
         link = alternate.get("link", "")
         if link.startswith("/"):
             alternate["link"] = link.removeprefix(site_path).lstrip("/") or "."
+    return context
+
+
+def on_template_context(context, template_name, config):
+    """The 404 page has no counterpart: its language switch leads to each home page.
+
+    mkdocs-static-i18n leaves it the alternates of whichever page was built
+    last. 404.html is served at any depth, so its links stay absolute.
+    """
+    if template_name == "404.html":
+        site_path = urlsplit(config.site_url or "").path.rstrip("/")
+        homes = {lang.locale: lang.link for lang in config.plugins["i18n"].config.languages}
+        for alternate in getattr(config.extra, "alternate", None) or []:
+            alternate["link"] = f"{site_path}{homes[alternate['lang']]}"
     return context

@@ -17,8 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
 
 
-def build(project: Path, site: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT))
+def last_commit_time() -> str:
+    """SOURCE_DATE_EPOCH as `make` sets it: the last commit's time (0 outside git)."""
+    out = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True, text=True)
+    return out.stdout.strip() or "0"
+
+
+def build(project: Path, site: Path, **env_vars: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH=last_commit_time())
+    env.update(env_vars)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
         cwd=project, env=env, capture_output=True, text=True, timeout=600,

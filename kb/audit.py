@@ -1,0 +1,175 @@
+"""`kb audit`: prove that a built site lost nothing and links nowhere broken.
+
+Every item, verdict, quick take, pick and watch entry must be on its page in
+every language, with its title and source links, and in the search index;
+every internal link and anchor of every HTML file — the theme's and the
+templates' included, which mkdocs itself does not check — must resolve.
+Reads only the built files: it works for any generator that keeps the URLs.
+"""
+from __future__ import annotations
+
+import json
+import posixpath
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
+
+from . import layout
+from .catalog import Catalog
+from .problems import Problem
+
+LINK_ATTRIBUTES = {("a", "href"), ("link", "href"), ("script", "src"), ("img", "src"), ("source", "src")}
+
+
+@dataclass
+class HtmlFile:
+    ids: set[str] = field(default_factory=set)
+    links: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+
+
+class _Reader(HTMLParser):
+    def __init__(self, out: HtmlFile):
+        super().__init__(convert_charrefs=True)
+        self.out = out
+        self.skip = 0  # inside <script>/<style>
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("id", "name") and value:
+                self.out.ids.add(value)
+            if (tag, name) in LINK_ATTRIBUTES and value:
+                self.out.links.append(value)
+        if tag in ("script", "style"):
+            self.skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style") and self.skip:
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.text.append(data)
+
+
+def site_file(page: str, lang: str) -> str:
+    """The built file of a docs page (directory URLs): issues/007.md -> issues/007/index.html."""
+    stem = page.removesuffix(".md")
+    stem = "" if stem == "index" else stem.removesuffix("/index")
+    prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
+    return f"{prefix}{stem}/index.html" if stem else f"{prefix}index.html"
+
+
+class Site:
+    def __init__(self, root: Path):
+        self.root = root
+        self._files: dict[str, HtmlFile] = {}
+
+    def html(self, rel: str) -> HtmlFile | None:
+        if rel not in self._files:
+            path = self.root / rel
+            if not path.is_file():
+                return None
+            parsed = HtmlFile()
+            _Reader(parsed).feed(path.read_text(encoding="utf-8", errors="replace"))
+            self._files[rel] = parsed
+        return self._files[rel]
+
+    def all_html(self) -> list[str]:
+        return sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*.html"))
+
+
+def audit(catalog: Catalog, site_root: Path | str, base_path: str = "/") -> list[Problem]:
+    """`base_path`: where the site is served, for root-relative links (404.html has them)."""
+    site = Site(Path(site_root))
+    problems = _audit_content(catalog, site)
+    problems += _audit_links(site, "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
+    return problems
+
+
+def _search_docs(site: Site) -> dict[str, dict]:
+    index = site.root / "search" / "search_index.json"
+    if not index.is_file():
+        return {}
+    return {doc["location"]: doc for doc in json.loads(index.read_text(encoding="utf-8"))["docs"]}
+
+
+def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
+    problems: list[Problem] = []
+    search = _search_docs(site)
+    if not search:
+        problems.append(Problem("search/search_index.json", None, "search", "is missing or empty — the build lost the search index"))
+
+    def expect(ok: bool, rel: str, what: str):
+        if not ok:
+            problems.append(Problem(rel, None, "audit", what))
+
+    for lang in layout.LANGUAGES:
+        for issue in catalog.issues:
+            rel = site_file(issue.page, lang)
+            page = site.html(rel)
+            if page is None:
+                expect(False, rel, f"issue {issue.number} ({lang}) was not built")
+                continue
+            text = " ".join(page.text)
+            page_index_text = " ".join(doc["text"] for loc, doc in search.items() if loc.split("#")[0] == rel.removesuffix("index.html"))
+            for entry in (*issue.items, *issue.signals, *issue.quick_takes, *issue.picks):
+                title = entry.title(lang)
+                expect(entry.id in page.ids, rel, f"{entry.section} `{entry.id}` has no anchor on its page")
+                expect(_squash(title) in _squash(text), rel, f"{entry.section} `{entry.id}`: its title is not on its page")
+                location = f"{rel.removesuffix('index.html')}#{entry.id}"
+                in_index = location in search or _squash(title) in _squash(page_index_text)
+                expect(in_index, "search/search_index.json", f"{entry.section} `{entry.id}` ({lang}) is not in the search index")
+            for item in issue.items:
+                for source in catalog.sources(item):
+                    expect(_squash(source.name) in _squash(text), rel, f"item `{item.id}`: source `{source.name}` is not on the page")
+                    if source.url:
+                        expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
+                doc = search.get(f"{rel.removesuffix('index.html')}#{item.id}")
+                if doc:
+                    expect(all(_squash(s.name) in _squash(doc["text"]) for s in catalog.sources(item)),
+                           "search/search_index.json", f"item `{item.id}` ({lang}): its sources are not in the search index")
+        rel = site_file(layout.WATCH_PAGE, lang)
+        page = site.html(rel)
+        for entry in catalog.watch:
+            expect(page is not None and entry.id in page.ids, rel, f"watch entry `{entry.id}` is not on the watch list")
+            expect(f"{rel.removesuffix('index.html')}#{entry.id}" in search, "search/search_index.json",
+                   f"watch entry `{entry.id}` ({lang}) is not in the search index")
+    return problems
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+
+
+def _audit_links(site: Site, base_path: str) -> list[Problem]:
+    problems = []
+    for rel in site.all_html():
+        page = site.html(rel)
+        for link in page.links:
+            parts = urlsplit(link)
+            if parts.scheme or link.startswith("//"):
+                continue
+            target, anchor = urldefrag(link)
+            target = unquote(urlsplit(target).path)
+            if target.startswith("/"):
+                if not target.startswith(base_path):
+                    problems.append(Problem(rel, None, "link", f"{link} is outside {base_path}, where the site is served"))
+                    continue
+                target = "/" + target.removeprefix(base_path)  # from the site's root
+            if target:
+                here = "/" if target.startswith("/") else posixpath.dirname(rel)
+                resolved = posixpath.normpath(posixpath.join(here, target)).lstrip("/")
+                if resolved.startswith(".."):
+                    problems.append(Problem(rel, None, "link", f"{link} points outside the site"))
+                    continue
+                if (site.root / resolved).is_dir() or link.endswith("/"):
+                    resolved = posixpath.join(resolved, "index.html")
+            else:
+                resolved = rel
+            if not (site.root / resolved).is_file():
+                problems.append(Problem(rel, None, "link", f"{link} is broken — nothing at {resolved}"))
+            elif anchor and resolved.endswith(".html") and anchor not in site.html(resolved).ids:
+                problems.append(Problem(rel, None, "link", f"{link} points at a missing anchor #{anchor}"))
+    return problems

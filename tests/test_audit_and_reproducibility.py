@@ -1,0 +1,78 @@
+"""Nothing lost between content and site; the same commit always builds the same bytes."""
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date, datetime, timezone
+
+from conftest import ROOT, build, copy_project
+from kb.audit import audit
+from kb.cli import main as kb
+
+
+def test_built_site_loses_nothing_and_has_no_broken_link(catalog, site):
+    assert audit(catalog, site) == []
+
+
+def test_kb_audit_command(site, capsys):
+    assert kb(["--root", str(ROOT), "audit", "--site", str(site)]) == 0
+
+
+def tampered(site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    return copy
+
+
+def test_audit_reports_a_lost_item_source_link_and_anchor(catalog, site, tmp_path):
+    copy = tampered(site, tmp_path)
+    page = copy / "en/issues/007/index.html"
+    html = page.read_text(encoding="utf-8")
+    html = html.replace('id="loopvq"', 'id="loop-vq"')
+    html = html.replace('href="https://arxiv.org/abs/2611.08363"', 'href="https://arxiv.org/"')
+    page.write_text(html, encoding="utf-8")
+    found = [str(p) for p in audit(catalog, copy)]
+    assert "en/issues/007/index.html: audit: items `loopvq` has no anchor on its page" in found
+    assert "en/issues/007/index.html: audit: item `strataflux`: source link https://arxiv.org/abs/2611.08363 is missing" in found
+    # links elsewhere to #loopvq now point at a missing anchor
+    assert any(p.endswith("points at a missing anchor #loopvq") for p in found)
+
+
+def test_audit_reports_a_broken_theme_link_and_a_lost_search_entry(catalog, site, tmp_path):
+    copy = tampered(site, tmp_path)
+    (copy / "assets/kb.css").unlink()  # linked from every page's <head>, which mkdocs never checks
+    index = copy / "search/search_index.json"
+    data = json.loads(index.read_text(encoding="utf-8"))
+    data["docs"] = [d for d in data["docs"] if d["location"] != "watch/#kinference-beyond-alpha"]
+    index.write_text(json.dumps(data), encoding="utf-8")
+    found = [str(p) for p in audit(catalog, copy)]
+    assert "index.html: link: assets/kb.css is broken — nothing at assets/kb.css" in found
+    assert "search/search_index.json: audit: watch entry `kinference-beyond-alpha` (zh) is not in the search index" in found
+
+
+def tree(root):
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_of_one_commit_are_byte_identical(site, tmp_path):
+    again = tmp_path / "again"
+    result = build(ROOT, again, PYTHONHASHSEED="12345")
+    assert result.returncode == 0, result.stdout + result.stderr
+    first, second = tree(site), tree(again)
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_dates_come_from_the_commit_not_the_clock(tmp_path):
+    # Outside git (so no commit dates either), with a commit time that is never today:
+    # any date of today in the output would come from the clock.
+    project = copy_project(tmp_path / "project")
+    epoch = int(datetime(2001, 1, 1, tzinfo=timezone.utc).timestamp())
+    out = tmp_path / "site"
+    result = build(project, out, SOURCE_DATE_EPOCH=str(epoch))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "<lastmod>2001-01-01</lastmod>" in (out / "sitemap.xml").read_text(encoding="utf-8")
+    today = date.today()
+    stamps = {today.isoformat(), today.strftime("%Y/%m/%d"), today.strftime("%B %d, %Y")}
+    leaks = [name for name, data in tree(out).items() for stamp in stamps if stamp.encode() in data]
+    assert leaks == []
