@@ -9,16 +9,25 @@
 """
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import nh3
-from jinja2 import FileSystemLoader
+from jinja2 import FileSystemLoader, Template
 from jinja2.sandbox import SandboxedEnvironment
 from mkdocs.plugins import event_priority
 
 
+class MacrosOnlyTemplate(Template):
+    def render(self, *args, **kwargs):
+        # mkdocs-macros passes config, page, environment...: content may see none of them
+        return super().render()
+
+
 class ContentSandbox(SandboxedEnvironment):
     """Jinja for content: call the project's macros with literal arguments, nothing else."""
+
+    template_class = MacrosOnlyTemplate
 
     def __init__(self, macros: dict, **options):
         super().__init__(**options)
@@ -85,17 +94,22 @@ ALLOWED_ATTRIBUTES = {
 }
 
 
+# nh3 writes attributes double-quoted and drops any `rel` of the content's own.
+EXTERNAL_LINK = re.compile(r'<a (?=[^>]*\bhref="(?:https?:)?//)')
+
+
 def sanitize(html: str) -> str:
-    return nh3.clean(
+    clean = nh3.clean(
         html,
         tags=ALLOWED_TAGS,
         attributes=ALLOWED_ATTRIBUTES,
         generic_attribute_prefixes={"data-"},  # pymdownx.tabbed's data-tabs
         url_schemes={"http", "https", "mailto"},
-        link_rel="noopener noreferrer",
+        link_rel=None,
         filter_style_properties={"text-align"},  # table column alignment
         strip_comments=True,
     )
+    return EXTERNAL_LINK.sub('<a rel="noopener noreferrer" ', clean)  # external links only
 
 
 def on_page_content(html, page, config, files):
