@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve test build check audit clean lock
+.PHONY: install browser serve test build check audit clean lock
 
 install: $(STAMP)
 
@@ -23,7 +23,12 @@ $(STAMP): pyproject.toml requirements.lock
 serve: install
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
-test: install
+# Browser tests drive Debian's chromium; as root, install it if it is missing.
+browser:
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+	  || { echo "chromium is missing: run 'sudo apt-get install chromium'"; exit 1; }
+
+test: install browser
 	$(BIN)/python -m pytest
 
 build: install

@@ -8,6 +8,7 @@ Reads only the built files: it works for any generator that keeps the URLs.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import posixpath
 from dataclasses import dataclass, field
@@ -88,22 +89,31 @@ def audit(catalog: Catalog, site_root: Path | str, base_path: str = "/") -> list
     return problems
 
 
-def _search_docs(site: Site) -> dict[str, dict]:
-    index = site.root / "search" / "search_index.json"
-    if not index.is_file():
-        return {}
-    return {doc["location"]: doc for doc in json.loads(index.read_text(encoding="utf-8"))["docs"]}
+def search_fragments(site_root: Path) -> dict[str, dict]:
+    """Pagefind's record of every indexed page, by URL: its text, title and anchors."""
+    fragments = {}
+    for path in (site_root / "pagefind" / "fragment").glob("*.pf_fragment"):
+        data = gzip.decompress(path.read_bytes())
+        record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
+        fragments[record["url"]] = record
+    return fragments
 
 
 def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
     problems: list[Problem] = []
-    search = _search_docs(site)
-    if not search:
-        problems.append(Problem("search/search_index.json", None, "search", "is missing or empty — the build lost the search index"))
+    index = search_fragments(site.root)
+    if not index:
+        problems.append(Problem("pagefind/", None, "search", "has no indexed page — the build lost the search index"))
 
     def expect(ok: bool, rel: str, what: str):
         if not ok:
             problems.append(Problem(rel, None, "audit", what))
+
+    def indexed(rel: str, anchor: str, title: str, lang: str, what: str):
+        record = index.get("/" + rel.removesuffix("index.html"), {})
+        ids = {a.get("id") for a in record.get("anchors", [])}
+        found = _squash(title) in _squash(record.get("content", "")) and (anchor in ids or not record.get("anchors"))
+        expect(found, "pagefind/", f"{what} ({lang}) is not in the search index")
 
     for lang in layout.LANGUAGES:
         for issue in catalog.issues:
@@ -112,35 +122,31 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
             if page is None:
                 expect(False, rel, f"issue {issue.number} ({lang}) was not built")
                 continue
-            text = " ".join(page.text)
-            page_index_text = " ".join(doc["text"] for loc, doc in search.items() if loc.split("#")[0] == rel.removesuffix("index.html"))
+            text = _squash(" ".join(page.text))
             for entry in (*issue.items, *issue.signals, *issue.quick_takes, *issue.picks):
                 title = entry.title(lang)
                 expect(entry.id in page.ids, rel, f"{entry.section} `{entry.id}` has no anchor on its page")
-                expect(_squash(title) in _squash(text), rel, f"{entry.section} `{entry.id}`: its title is not on its page")
-                location = f"{rel.removesuffix('index.html')}#{entry.id}"
-                in_index = location in search or _squash(title) in _squash(page_index_text)
-                expect(in_index, "search/search_index.json", f"{entry.section} `{entry.id}` ({lang}) is not in the search index")
+                expect(_squash(title) in text, rel, f"{entry.section} `{entry.id}`: its title is not on its page")
+                indexed(rel, entry.id, title, lang, f"{entry.section} `{entry.id}`")
+            record = index.get("/" + rel.removesuffix("index.html"), {})
             for item in issue.items:
                 for source in catalog.sources(item):
-                    expect(_squash(source.name) in _squash(text), rel, f"item `{item.id}`: source `{source.name}` is not on the page")
+                    expect(_squash(source.name) in text, rel, f"item `{item.id}`: source `{source.name}` is not on the page")
+                    expect(_squash(source.name) in _squash(record.get("content", "")), "pagefind/",
+                           f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
-                doc = search.get(f"{rel.removesuffix('index.html')}#{item.id}")
-                if doc:
-                    expect(all(_squash(s.name) in _squash(doc["text"]) for s in catalog.sources(item)),
-                           "search/search_index.json", f"item `{item.id}` ({lang}): its sources are not in the search index")
         rel = site_file(layout.WATCH_PAGE, lang)
         page = site.html(rel)
         for entry in catalog.watch:
             expect(page is not None and entry.id in page.ids, rel, f"watch entry `{entry.id}` is not on the watch list")
-            expect(f"{rel.removesuffix('index.html')}#{entry.id}" in search, "search/search_index.json",
-                   f"watch entry `{entry.id}` ({lang}) is not in the search index")
+            indexed(rel, entry.id, entry.title(lang), lang, f"watch entry `{entry.id}`")
     return problems
 
 
 def _squash(text: str) -> str:
-    return "".join(text.split())
+    """Text without whitespace (and the zero-width spaces Pagefind puts between words)."""
+    return "".join(text.replace("\u200b", " ").split())
 
 
 def _audit_links(site: Site, base_path: str) -> list[Problem]:

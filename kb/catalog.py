@@ -18,7 +18,7 @@ from .model import (
 )
 from .problems import ContentError, Problem
 from .refs import find_refs
-from .sources import Document, MarkdownPage, parse_yaml, read_markdown
+from .sources import Document, MarkdownPage, cached, read_markdown, read_yaml
 from .safety import check_markup
 from .templates import check_template
 
@@ -300,7 +300,7 @@ class _Loader:
         if not path.is_file():
             self.problem(rel, None, "file", "is missing — restore it (every archive needs it)")
             return None
-        doc, problem = parse_yaml(path.read_text(encoding="utf-8"), rel)
+        doc, problem = read_yaml(path, self.root)
         if problem:
             self.problems.append(problem)
         return doc
@@ -308,16 +308,10 @@ class _Loader:
     def read_pages(self) -> None:
         docs = self.root / layout.DOCS
         for path in sorted(docs.rglob("*.md")):
-            page, problem = read_markdown(path, self.root)
-            if problem:
-                self.problems.append(problem)
+            page, problems = _checked_page(path, self.root)
+            self.problems += problems
             if page is None:
                 continue
-            self.problems += check_template(page) + check_markup(page)
-            for number, line in enumerate(page.body.splitlines(), page.body_first_line):
-                if line.lstrip().startswith(PLACEHOLDER):
-                    self.problems.append(Problem(page.path, number, "text",
-                                                 f"still holds the scaffold's `{PLACEHOLDER}` placeholder — write the text"))
             key, lang = layout.split_language(path.relative_to(docs).as_posix())
             self.pages[key][lang] = page
         for key, versions in self.pages.items():
@@ -339,6 +333,20 @@ class _Loader:
             if text is not None:
                 texts[lang], docs[lang] = text, page.meta
         return texts, docs
+
+
+@cached
+def _checked_page(path: Path, root: Path) -> tuple[MarkdownPage | None, list[Problem]]:
+    """A page and what is wrong in it on its own (syntax, markup, placeholders)."""
+    page, problem = read_markdown(path, root)
+    if page is None:
+        return None, [problem]
+    problems = check_template(page) + check_markup(page)
+    for number, line in enumerate(page.body.splitlines(), page.body_first_line):
+        if line.lstrip().startswith(PLACEHOLDER):
+            problems.append(Problem(page.path, number, "text",
+                                    f"still holds the scaffold's `{PLACEHOLDER}` placeholder — write the text"))
+    return page, problems
 
 
 def _dotted(loc) -> str:

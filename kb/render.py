@@ -25,6 +25,12 @@ def _escape(text: str) -> str:
     return text.replace("[", "\\[").replace("]", "\\]")
 
 
+def unindexed(markdown: str) -> str:
+    """Generated lists repeat what issue pages say: keep them out of the search index,
+    so each item is found once, on its issue page, and the index stays small."""
+    return f'<div data-pagefind-ignore="all" markdown>\n\n{markdown}\n\n</div>\n'
+
+
 def _indent(text: str, spaces: int = 4) -> str:
     return "\n".join((" " * spaces + line) if line.strip() else "" for line in text.splitlines())
 
@@ -187,14 +193,14 @@ class Renderer:
 
     def topic_hub(self, topic_id: str) -> str:
         c = self.catalog
-        return "\n\n".join([
+        return unindexed("\n\n".join([
             f"## {self.t['hub_items']} {{ #items }}",
             self.bullet_list([self.item_entry(i) for i in c.items_of_topic(topic_id)]),
             f"## {self.t['hub_signals']} {{ #signals }}",
             self.bullet_list([self.signal_entry(s) for s in c.signals_of_topic(topic_id)]),
             f"## {self.t['hub_watch']} {{ #watch }}",
             self.bullet_list([self.watch_entry(w) for w in c.watch_of_topic(topic_id, open_only=True)]),
-        ]) + "\n"
+        ]))
 
     def entity_timeline(self, entity_id: str) -> str:
         parts, current = [], None
@@ -207,7 +213,7 @@ class Renderer:
         head = self.t["entity_kind"][entity.facts.kind]
         if entity.facts.url:
             head += f" · [{self.t['homepage']}]({entity.facts.url})"
-        return "\n\n".join([f"{head}\n{{: .kb-facts }}", *parts] if parts else [head, self.t["none_yet"]]) + "\n"
+        return unindexed("\n\n".join([f"{head}\n{{: .kb-facts }}", *parts] if parts else [head, self.t["none_yet"]]))
 
     def watch_list(self) -> str:
         c = self.catalog
@@ -233,7 +239,7 @@ class Renderer:
         ])
 
     def archive(self) -> str:
-        return "\n\n".join(self.issue_card(issue) for issue in self.catalog.issues) + "\n"
+        return unindexed("\n\n".join(self.issue_card(issue) for issue in self.catalog.issues))
 
     def topic_list(self) -> str:
         c = self.catalog
@@ -245,7 +251,7 @@ class Renderer:
                 watch=len(c.watch_of_topic(topic.id, open_only=True)),
             )
             rows.append(f"- **{self.ref(topic.id)}** — {topic.text(self.lang).description}  \n  {counts}")
-        return "\n".join(rows) + "\n"
+        return unindexed("\n".join(rows))
 
     def entity_list(self) -> str:
         c = self.catalog
@@ -254,7 +260,7 @@ class Renderer:
             f"{self.t['item_count'].format(n=len(c.items_of_entity(e.id)))}"
             for e in c.entities.values()
         ]
-        return "\n".join(rows) + "\n"
+        return unindexed("\n".join(rows))
 
     def translation_table(self, states) -> str:
         def when(moment):
@@ -267,10 +273,10 @@ class Renderer:
         for state in states:
             status = f'<span class="kb-translation kb-translation--{state.status}">{self.t["translation_status"][state.status]}</span>'
             rows.append(f"| {self.page_link(state.page)} | {status} | {when(state.source_changed)} | {when(state.translation_changed)} |")
-        return "\n".join(rows) + "\n"
+        return unindexed("\n".join(rows))
 
     def open_watch(self) -> str:
-        return self.bullet_list([self.watch_entry(w) for w in self.catalog.open_watch()]) + "\n"
+        return unindexed(self.bullet_list([self.watch_entry(w) for w in self.catalog.open_watch()]))
 
     def latest_issue(self) -> str:
-        return self.issue_card(self.catalog.issues[0], full_summary=True) + "\n" if self.catalog.issues else self.t["none_yet"]
+        return unindexed(self.issue_card(self.catalog.issues[0], full_summary=True) if self.catalog.issues else self.t["none_yet"])

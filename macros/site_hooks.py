@@ -5,17 +5,21 @@
 - a page cannot switch macro rendering on or off for itself;
 - the HTML of every page is sanitized (nh3) before it is published;
 - the home pages' language switch is made relative like every other page's,
-  and the 404 page's leads to each language's home page.
+  and the 404 page's leads to each language's home page;
+- once every language is built, Pagefind indexes the site for search.
 """
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import nh3
 from jinja2 import FileSystemLoader, Template
 from jinja2.sandbox import SandboxedEnvironment
 from mkdocs.plugins import event_priority
+
+from kb.search_index import build_search_index
 
 
 class MacrosOnlyTemplate(Template):
@@ -145,3 +149,14 @@ def on_template_context(context, template_name, config):
         for alternate in getattr(config.extra, "alternate", None) or []:
             alternate["link"] = f"{site_path}{homes[alternate['lang']]}"
     return context
+
+
+@event_priority(-200)  # after mkdocs-static-i18n, whose post-build builds the other languages
+def on_post_build(config):
+    i18n = config.plugins["i18n"]
+    if i18n.building:
+        return  # one language among several: index once, when all are written
+    site = Path(config.site_dir)
+    if site.name != i18n.default_language and (site.parent / "index.html").is_file():
+        site = site.parent  # config.site_dir is left at the last language's folder
+    build_search_index(site)

@@ -8,6 +8,7 @@ from urllib.parse import urldefrag, urlparse
 import pytest
 
 from kb import layout
+from kb.audit import search_fragments
 from kb.catalog import Unarchived
 
 LANGS = layout.LANGUAGES
@@ -245,17 +246,23 @@ def test_home_page_shows_latest_issue_hubs_and_open_watch(catalog, pages):
             assert any(h.endswith(f"#{entry.id}") for h in hrefs)
 
 
-def test_search_index_covers_both_languages_with_whole_terms(site):
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    config = index["config"]
-    assert config["pipeline"] == ["stopWordFilter"]
-    assert "\\u200b" in config["separator"] or "\u200b" in config["separator"]
-    locations = [doc["location"] for doc in index["docs"]]
-    assert any(loc.startswith("en/issues/007") for loc in locations)
-    assert any(loc.startswith("issues/007") for loc in locations)
-    zh_text = "\u200b".join(doc["text"] for doc in index["docs"] if not doc["location"].startswith("en/"))
-    for term in ("控制面", "前缀缓存", "投机解码"):
-        assert f"\u200b{term}\u200b" in zh_text, f"jieba split {term}"
+def test_search_index_is_per_language_and_chinese_by_character(catalog, site):
+    entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    pages_per_language = len(catalog.page_titles)
+    assert {lang: index["page_count"] for lang, index in entry["languages"].items()} == {
+        lang: pages_per_language for lang in LANGS}
+    fragments = search_fragments(site)
+    chinese = " ".join(fragments["/issues/007/"]["content"].replace("\u200b", " ").split())
+    assert "控 制 面" in chinese and "控制面" not in chinese  # each Han character is a word
+    assert "control plane" in fragments["/en/issues/007/"]["content"].lower()
+
+
+def test_generated_lists_are_not_indexed_twice(site):
+    # an item is found on its issue page, not again on every hub, entity and list page
+    fragments = search_fragments(site)
+    hub = fragments["/en/topics/kv-cache-compression/"]["content"]
+    assert "LoopVQ" in (site / "en/topics/kv-cache-compression/index.html").read_text(encoding="utf-8")
+    assert "Items, newest first" not in hub
 
 
 def test_no_template_text_or_error_reaches_the_html(site):

@@ -1,0 +1,1 @@
+"""Benchmarks and the synthetic archive they build (not part of the published site)."""
