@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install browser serve test build check audit clean lock
+.PHONY: install browser serve preview test build check audit bench clean lock
 
 install: $(STAMP)
 
@@ -22,6 +22,12 @@ $(STAMP): pyproject.toml requirements.lock
 
 serve: install
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
+
+# Quick editor preview: one language, only the named pages, e.g.
+#   make preview PAGES="docs/issues/007.md docs/topics/fp4-kernels.md" PREVIEW_LANG=en
+PREVIEW_LANG ?= zh
+preview: install
+	$(BIN)/python -m macros.preview --lang $(PREVIEW_LANG) $(PAGES)
 
 # Browser tests drive Debian's chromium; as root, install it if it is missing.
 browser:
@@ -36,6 +42,10 @@ build: install
 
 check: install
 	$(BIN)/kb check
+
+# The project against the naive baseline at 52 and 520 issues (about 10 minutes).
+bench: install browser
+	$(BIN)/python -m bench.run
 
 audit: build
 	$(BIN)/kb audit --site site

@@ -55,11 +55,9 @@ class _Reader(HTMLParser):
 
 
 def site_file(page: str, lang: str) -> str:
-    """The built file of a docs page (directory URLs): issues/007.md -> issues/007/index.html."""
-    stem = page.removesuffix(".md")
-    stem = "" if stem == "index" else stem.removesuffix("/index")
+    """The built file of a docs page: issues/007.md in English -> en/issues/007/index.html."""
     prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
-    return f"{prefix}{stem}/index.html" if stem else f"{prefix}index.html"
+    return f"{prefix}{layout.page_url(page)}index.html"
 
 
 class Site:

@@ -227,7 +227,9 @@ class Catalog:
         return [self.outlets[s.outlet] if s.outlet else s for s in item.facts.sources]
 
     def issue_by_page(self, page: str) -> Issue | None:
-        return next((issue for issue in self.issues if issue.page == page), None)
+        if not hasattr(self, "_issue_pages"):
+            self._issue_pages = {issue.page: issue for issue in self.issues}
+        return self._issue_pages.get(page)
 
     def page_title(self, page: str, lang: str) -> str:
         titles = self.page_titles.get(page, {})

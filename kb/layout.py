@@ -42,6 +42,13 @@ def entity_page(entity_id: str) -> str:
     return f"{ENTITIES_DIR}/{entity_id}.md"
 
 
+def page_url(page: str) -> str:
+    """The site-relative URL of a docs page (directory URLs): issues/007.md -> issues/007/, index.md -> ""."""
+    stem = page.removesuffix(".md")
+    stem = "" if stem == "index" else stem.removesuffix("/index")
+    return f"{stem}/" if stem else ""
+
+
 def localized(page: str, lang: str) -> str:
     """docs-relative file of `page` in `lang`: issues/007.md -> issues/007.en.md."""
     if lang == DEFAULT_LANGUAGE:

@@ -19,5 +19,10 @@ def find_refs(text: str, first_line: int = 1) -> list[tuple[str, int]]:
     return [(m.group("id"), first_line + text.count("\n", 0, m.start())) for m in REF.finditer(text)]
 
 
-def expand_refs(text: str, link: Callable[[str, str | None], str]) -> str:
-    return REF.sub(lambda m: link(m.group("id"), m.group("text")), text)
+def expand_refs(text: str, link: Callable[[str, str | None], str], plain: Callable[[str], str] = str) -> str:
+    """`text` with each ref replaced by `link(id, text)` and the rest passed through `plain`."""
+    parts, last = [], 0
+    for match in REF.finditer(text):
+        parts += [plain(text[last:match.start()]), link(match.group("id"), match.group("text"))]
+        last = match.end()
+    return "".join(parts) + plain(text[last:])

@@ -5,6 +5,7 @@ rendered, so the site generator resolves them per language and checks them.
 """
 from __future__ import annotations
 
+import html
 import posixpath
 from datetime import datetime, timezone
 
@@ -65,6 +66,30 @@ class Renderer:
 
     def prose(self, text: str) -> str:
         return expand_refs(text.strip(), self.ref)
+
+    # Long generated lists (hubs, timelines, the archive) are written as HTML, which
+    # Markdown passes through untouched: at 520 issues they were most of the build.
+    # Their links are checked by `kb audit`, as mkdocs checks only Markdown links.
+
+    def href(self, page: str, anchor: str | None = None) -> str:
+        here, there = layout.page_url(self.page), layout.page_url(page)
+        path = "" if there == here else posixpath.relpath(there or ".", here or ".") + "/"
+        return html.escape(f"{path.removeprefix('./')}#{anchor}" if anchor else path or "./")
+
+    def ref_html(self, target_id: str, text: str | None = None) -> str:
+        target = self.catalog.target(target_id)
+        if target is None:
+            raise UnknownReference(target_id)
+        label = html.escape(text or self.title(target))
+        if isinstance(target, Unarchived):
+            return f'{label} <span class="kb-unarchived">{self.t["unarchived"]}</span>'
+        return f'<a href="{self.href(target.page, target.anchor)}">{label}</a>'
+
+    def prose_html(self, text: str) -> str:
+        return expand_refs(text.strip(), self.ref_html, html.escape)
+
+    def issue_short_html(self, issue: Issue) -> str:
+        return f'<a href="{self.href(issue.page)}">{self.t["issue_short"].format(n=issue.number)}</a>'
 
     def page_link(self, page: str) -> str:
         issue = self.catalog.issue_by_page(page)
@@ -167,21 +192,22 @@ class Renderer:
 
     # ---- lists used by hubs, entities, the watch list and the archive ------
 
-    def item_entry(self, item: Item) -> str:
+    def item_entry(self, item: Item, *, dated: bool = True) -> str:
         text = item.text(self.lang)
-        return (
-            f"- {self.badge(item.facts.category)} {self.ref(item.id)} — {self.prose(text.summary)}  \n"
-            f"  {self.issue_short(item.issue)} · {item.published}"
-        )
+        when = f'<br><span class="kb-dates">{self.issue_short_html(item.issue)} · {item.published}</span>' if dated else ""
+        return f"<li>{self.badge(item.facts.category)} {self.ref_html(item.id)} — {self.prose_html(text.summary)}{when}</li>"
 
     def signal_entry(self, signal: Signal) -> str:
-        return f"- {self.verdict(signal.facts.verdict)} {self.ref(signal.id)} — {self.issue_short(signal.issue)} · {signal.published}"
+        return (f"<li>{self.verdict(signal.facts.verdict)} {self.ref_html(signal.id)} — "
+                f"{self.issue_short_html(signal.issue)} · {signal.published}</li>")
 
-    def watch_entry(self, entry: Watch, heading: str = "-") -> str:
+    def watch_item(self, entry: Watch) -> str:
+        opened = self.t["opened_in"].format(issue=self.issue_short_html(entry.issue), origin=self.ref_html(entry.facts.origin))
+        return f"<li>{self.ref_html(entry.id)} — {opened}</li>"
+
+    def watch_entry(self, entry: Watch, heading: str) -> str:
         text = entry.text(self.lang)
         opened = self.t["opened_in"].format(issue=self.issue_short(entry.issue), origin=self.ref(entry.facts.origin))
-        if heading == "-":
-            return f"- {self.ref(entry.id)} — {opened}"
         lines = [f"{heading} {_escape(text.title)} {{ #{entry.id} }}", self.prose(text.note), opened]
         if entry.resolved_by:
             item = entry.resolved_by
@@ -189,7 +215,9 @@ class Renderer:
         return "\n\n".join(lines)
 
     def bullet_list(self, entries: list[str]) -> str:
-        return "\n".join(entries) if entries else self.t["none_yet"]
+        if not entries:
+            return f"<p>{self.t['none_yet']}</p>"
+        return '<ul class="kb-list">' + "".join(entries) + "</ul>"
 
     def topic_hub(self, topic_id: str) -> str:
         c = self.catalog
@@ -199,7 +227,7 @@ class Renderer:
             f"## {self.t['hub_signals']} {{ #signals }}",
             self.bullet_list([self.signal_entry(s) for s in c.signals_of_topic(topic_id)]),
             f"## {self.t['hub_watch']} {{ #watch }}",
-            self.bullet_list([self.watch_entry(w) for w in c.watch_of_topic(topic_id, open_only=True)]),
+            self.bullet_list([self.watch_item(w) for w in c.watch_of_topic(topic_id, open_only=True)]),
         ]))
 
     def entity_timeline(self, entity_id: str) -> str:
@@ -207,13 +235,14 @@ class Renderer:
         for item in self.catalog.items_of_entity(entity_id):
             if item.issue is not current:
                 current = item.issue
-                parts += [f"### {item.published} · {self.issue_short(item.issue)}", ""]
-            parts[-1] += self.item_entry(item).split("  \n")[0] + "\n"
+                parts += [f'<h3 class="kb-when">{item.published} · {self.issue_short_html(item.issue)}</h3>', []]
+            parts[-1].append(self.item_entry(item, dated=False))
         entity = self.catalog.entities[entity_id]
         head = self.t["entity_kind"][entity.facts.kind]
         if entity.facts.url:
             head += f" · [{self.t['homepage']}]({entity.facts.url})"
-        return unindexed("\n\n".join([f"{head}\n{{: .kb-facts }}", *parts] if parts else [head, self.t["none_yet"]]))
+        blocks = [p if isinstance(p, str) else self.bullet_list(p) for p in parts] or [self.t["none_yet"]]
+        return unindexed("\n\n".join([f"{head}\n{{: .kb-facts }}", *blocks]))
 
     def watch_list(self) -> str:
         c = self.catalog
@@ -231,15 +260,13 @@ class Renderer:
 
     def issue_card(self, issue: Issue, *, full_summary: bool = False) -> str:
         text = issue.text(self.lang)
-        return "\n\n".join([
-            f"### {self.ref(issue.id)}",
-            f"{self.dates(issue)}\n{{: .kb-dates }}",
-            self.prose(text.summary if full_summary else text.description),
-            " · ".join(f"{self.badge(i.facts.category)} {self.ref(i.id)}" for i in issue.items),
-        ])
+        items = " · ".join(f"{self.badge(i.facts.category)} {self.ref_html(i.id)}" for i in issue.items)
+        summary = text.summary if full_summary else text.description
+        return (f'<h3 class="kb-card"><a href="{self.href(issue.page)}">{html.escape(self.title(issue))}</a></h3>'
+                f'<p class="kb-dates">{self.dates(issue)}</p><p>{self.prose_html(summary)}</p><p>{items}</p>')
 
     def archive(self) -> str:
-        return unindexed("\n\n".join(self.issue_card(issue) for issue in self.catalog.issues))
+        return unindexed("\n".join(self.issue_card(issue) for issue in self.catalog.issues))
 
     def topic_list(self) -> str:
         c = self.catalog
@@ -276,7 +303,7 @@ class Renderer:
         return unindexed("\n".join(rows))
 
     def open_watch(self) -> str:
-        return unindexed(self.bullet_list([self.watch_entry(w) for w in self.catalog.open_watch()]))
+        return unindexed(self.bullet_list([self.watch_item(w) for w in self.catalog.open_watch()]))
 
     def latest_issue(self) -> str:
         return unindexed(self.issue_card(self.catalog.issues[0], full_summary=True) if self.catalog.issues else self.t["none_yet"])

@@ -154,8 +154,8 @@ def on_template_context(context, template_name, config):
 @event_priority(-200)  # after mkdocs-static-i18n, whose post-build builds the other languages
 def on_post_build(config):
     i18n = config.plugins["i18n"]
-    if i18n.building:
-        return  # one language among several: index once, when all are written
+    if i18n.building or config.extra.get("kb_preview"):
+        return  # one language among several (index once, when all are written), or a preview
     site = Path(config.site_dir)
     if site.name != i18n.default_language and (site.parent / "index.html").is_file():
         site = site.parent  # config.site_dir is left at the last language's folder

@@ -1,0 +1,235 @@
+"""Benchmark: the project's site against the naive baseline, side by side, on the same content.
+
+For each size N (default 52 and 520 issues) it generates a synthetic archive
+(bench/synthetic.py), builds it twice — (a) as the project builds it, and
+(b) as the stack comes: default navigation (every issue in every page's nav),
+Material's lunr search, no hooks — and prints, with ratios project/naive:
+
+- build seconds and peak memory of the full build (both languages);
+- HTML bytes of an issue page;
+- search bytes a page view fetches before any query, and for a first query,
+  and milliseconds from typing to results on screen (headless Chromium);
+- for the project, seconds from editing an issue to the updated page in the
+  editor preview (macros/preview.py).
+
+    python -m bench.run                 # N = 52 and 520; about 10 minutes here
+    python -m bench.run --issues 6 12   # the smoke test's size
+    python -m bench.run --write         # also record the table in bench/README.md
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from bench.synthetic import ROOT, generate
+
+QUERIES = {"zh": ["控制面", "量化", "前缀缓存"], "en": ["control plane", "quantization", "prefix caching"]}
+NAIVE_SEARCH = """  - search:
+      lang: [zh, en]
+      separator: '[\\s\\u200b\\-_,:!=\\[\\]()"`/]+|\\.(?!\\d)|&[lg]t;|(?!\\b)(?=[A-Z][a-z])'
+      pipeline: [stopWordFilter]
+"""
+_MEASURE = ("import resource, subprocess, sys, time; t = time.perf_counter(); r = subprocess.run(sys.argv[1:]); "
+            "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode)")
+
+
+@dataclass
+class Figures:
+    build_s: float = 0.0
+    peak_mb: float = 0.0
+    issue_page_kb: float = 0.0
+    search_view_kb: float = 0.0
+    search_query_kb: float = 0.0
+    results_ms: float = 0.0
+    preview_s: float | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def naive_variant(project: Path) -> Path:
+    """The same content with the stack as it comes: default nav, Material search, no hooks, stock templates."""
+    naive = project.parent / "naive"
+    shutil.copytree(project, naive, ignore=shutil.ignore_patterns("overrides"))
+    shutil.copytree(project / "overrides" / "assets", naive / "overrides" / "assets")
+    config = (naive / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"\n    - navigation\.prune[^\n]*", "", config)
+    config = re.sub(r"\nnav:\n.*?\n(?=validation:)", "\n", config, flags=re.S)
+    config = re.sub(r"\nextra_javascript:\n  - assets/kb-search\.js\n", "\n", config)
+    config = config.replace("hooks:\n  - macros/site_hooks.py\n", "")
+    config = config.replace("plugins:\n", "plugins:\n" + NAIVE_SEARCH, 1)
+    (naive / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return naive
+
+
+def build(project: Path, site: Path) -> tuple[float, float]:
+    """Seconds and peak resident megabytes of one full build, in a fresh process."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="1794268800")
+    out = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+                         cwd=project, env=env, capture_output=True, text=True, check=True)
+    seconds, peak_kb, code = out.stdout.split()
+    if code != "0":
+        raise RuntimeError(f"build of {project} failed:\n{out.stderr[-3000:]}")
+    return float(seconds), int(peak_kb) / 1024
+
+
+def browser_figures(site: Path, issue_path: str, naive: bool) -> tuple[float, float, float]:
+    """KB of search data on a page view, KB more for a first query, and ms to results (median of 3 queries)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser import chromium, serve
+
+    is_search = (lambda url: "search_index.json" in url) if naive else (lambda url: "/pagefind/" in url)
+    view, query, latency = [], [], []
+    with serve(site) as root, chromium() as browser:
+        for text in QUERIES["zh"]:
+            page = browser.new_page()
+            fetched = []
+            page.on("requestfinished", lambda request: fetched.append(
+                (request.url, request.sizes()["responseBodySize"])))
+            page.goto(root + issue_path, wait_until="networkidle")
+            before = sum(size for url, size in fetched if is_search(url))
+            count = len(fetched)
+            box = page.locator("input.md-search__input")
+            box.click()
+            box.type(text)
+            box.press("End")  # a key up: Material's search reads the query on keyup, and CJK is typed without one
+            typed = time.perf_counter()
+            # results (or "no matching documents") on screen: the count line shows a result
+            page.wait_for_function(
+                """() => { const meta = document.querySelector('.md-search-result__meta');
+                           const words = JSON.parse(document.getElementById('__config')?.textContent || '{}').translations || {};
+                           const shown = meta && meta.textContent.trim();
+                           return document.querySelector('[data-kb-results]') ||
+                             (shown && [words['search.result.none'], words['search.result.one']].includes(shown)) ||
+                             (shown && words['search.result.other'] &&
+                              new RegExp('^' + words['search.result.other'].replace('#', '[0-9]+') + '$').test(shown)); }""",
+                timeout=120_000)
+            latency.append((time.perf_counter() - typed) * 1000)
+            page.wait_for_load_state("networkidle")
+            query.append(sum(size for url, size in fetched[count:] if is_search(url)) / 1024)
+            view.append(before / 1024)
+            page.close()
+    return statistics.median(view), statistics.median(query), statistics.median(latency)
+
+
+def preview_seconds(project: Path, issue: int) -> float:
+    """Seconds from saving an edit to an issue page to the preview serving the new text."""
+    stem = f"{issue:03d}"
+    port = 8400 + issue % 100
+    server = subprocess.Popen([sys.executable, "-m", "macros.preview", f"docs/issues/{stem}.md", "--addr", f"127.0.0.1:{port}"],
+                              cwd=project, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/issues/{stem}/"
+    try:
+        fetch = lambda: urllib.request.urlopen(url, timeout=5).read().decode("utf-8")  # noqa: E731
+        deadline = time.time() + 300
+        while time.time() < deadline:
+            try:
+                fetch()
+                break
+            except OSError:
+                time.sleep(0.2)
+        page = project / "docs" / "issues" / f"{stem}.md"
+        marker = f"PREVIEWMARK{int(time.time())}"
+        text = page.read_text(encoding="utf-8")
+        time.sleep(1)  # let the watcher settle after the first build
+        start = time.perf_counter()
+        page.write_text(text.replace("summary: ", f"summary: {marker} ", 1), encoding="utf-8")
+        while time.perf_counter() - start < 60:
+            try:
+                if marker in fetch():
+                    return time.perf_counter() - start
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("the preview never showed the edit")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def measure(issues: int, work: Path) -> dict[str, Figures]:
+    project = generate(issues, work / "project")
+    naive = naive_variant(project)
+    middle = issues // 2 + (1 if issues // 2 in (3, 7) else 0)
+    issue_path = f"issues/{middle:03d}/"
+    results = {}
+    for name, tree in (("naive", naive), ("project", project)):
+        site = work / f"site-{name}"
+        figures = Figures()
+        figures.build_s, figures.peak_mb = build(tree, site)
+        figures.issue_page_kb = (site / issue_path / "index.html").stat().st_size / 1024
+        figures.search_view_kb, figures.search_query_kb, figures.results_ms = browser_figures(
+            site, issue_path, naive=(name == "naive"))
+        if name == "project":
+            figures.preview_s = preview_seconds(project, middle)
+        results[name] = figures
+    return results
+
+
+ROWS = [
+    ("full build (s)", "build_s", "{:.1f}"),
+    ("peak memory (MB)", "peak_mb", "{:.0f}"),
+    ("issue page HTML (KB)", "issue_page_kb", "{:.1f}"),
+    ("search data per page view (KB)", "search_view_kb", "{:.1f}"),
+    ("search data for a first query (KB)", "search_query_kb", "{:.1f}"),
+    ("typing to results (ms)", "results_ms", "{:.0f}"),
+]
+
+
+def table(all_results: dict[int, dict[str, Figures]]) -> str:
+    lines = ["| figure | N | naive | project | project / naive |", "|---|---:|---:|---:|---:|"]
+    for label, attr, fmt in ROWS:
+        for issues, results in all_results.items():
+            naive, project = getattr(results["naive"], attr), getattr(results["project"], attr)
+            ratio = f"{project / naive:.2f}" if naive else "—"
+            lines.append(f"| {label} | {issues} | {fmt.format(naive)} | {fmt.format(project)} | {ratio} |")
+    for issues, results in all_results.items():
+        lines.append(f"| editor preview: edit to updated page (s) | {issues} | — | {results['project'].preview_s:.2f} | — |")
+    sizes = sorted(all_results)
+    if len(sizes) >= 2:
+        small, large = all_results[sizes[0]]["project"], all_results[sizes[-1]]["project"]
+        naive_small, naive_large = all_results[sizes[0]]["naive"], all_results[sizes[-1]]["naive"]
+        lines.append(f"\nbuild time ratio N={sizes[-1]} / N={sizes[0]}: project {large.build_s / small.build_s:.1f}, "
+                     f"naive {naive_large.build_s / naive_small.build_s:.1f} (issues ratio {sizes[-1] / sizes[0]:.0f})")
+    return "\n".join(lines)
+
+
+def record(text: str) -> None:
+    readme = ROOT / "bench" / "README.md"
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    body = readme.read_text(encoding="utf-8")
+    marker = "<!-- results -->"
+    head = body.split(marker)[0]
+    readme.write_text(f"{head}{marker}\nMeasured {date.today()} at commit {commit} on this 2-core machine:\n\n{text}\n",
+                      encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--issues", type=int, nargs="+", default=[52, 520])
+    parser.add_argument("--write", action="store_true", help="record the table in bench/README.md")
+    args = parser.parse_args(argv)
+    all_results = {}
+    with tempfile.TemporaryDirectory(prefix="kb-bench-") as work:
+        for issues in args.issues:
+            print(f"N = {issues}: generating, building both sites, measuring...", file=sys.stderr, flush=True)
+            all_results[issues] = measure(issues, Path(work) / str(issues))
+    text = table(all_results)
+    print(text)
+    if args.write:
+        record(text)
+    return all_results
+
+
+if __name__ == "__main__":
+    main()

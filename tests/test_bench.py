@@ -1,0 +1,33 @@
+"""The benchmark runs end to end at a small N (a smoke test: figures, not timings, are asserted)."""
+from __future__ import annotations
+
+import pytest
+
+from bench import run
+from bench.synthetic import generate
+from kb import load_catalog
+
+
+def test_synthetic_archive_is_valid_and_deterministic(tmp_path):
+    first = generate(12, tmp_path / "a", seed=3)
+    second = generate(12, tmp_path / "b", seed=3)
+    files = sorted(p.relative_to(first).as_posix() for p in (first / "data").rglob("*.yml"))
+    assert files == sorted(p.relative_to(second).as_posix() for p in (second / "data").rglob("*.yml"))
+    assert all((first / f).read_bytes() == (second / f).read_bytes() for f in files)
+    catalog = load_catalog(first)  # the real content format: the checker accepts it
+    assert len(catalog.issues) == 12 and len(catalog.items) > 12 * 5
+    assert catalog.resolved_watch() and catalog.mentions
+
+
+def test_benchmark_smoke(capsys):
+    results = run.main(["--issues", "6", "12"])
+    table = capsys.readouterr().out
+    for label, _, _ in run.ROWS:
+        assert table.count(f"| {label} |") == 2
+    assert "build time ratio N=12 / N=6" in table
+    for figures in results.values():
+        naive, project = figures["naive"], figures["project"]
+        assert project.issue_page_kb < naive.issue_page_kb  # the pruned nav
+        assert naive.search_view_kb > 0 and project.search_view_kb == 0  # nothing fetched before a query
+        assert project.search_query_kb > 0 and project.preview_s > 0
+        assert project.build_s > 0 and project.peak_mb > 0 and naive.results_ms > 0
