@@ -22,6 +22,7 @@ import argparse
 import os
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -124,7 +125,9 @@ def browser_figures(site: Path, issue_path: str, naive: bool) -> tuple[float, fl
 def preview_seconds(project: Path, issue: int) -> float:
     """Seconds from saving an edit to an issue page to the preview serving the new text."""
     stem = f"{issue:03d}"
-    port = 8400 + issue % 100
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "macros.preview", f"docs/issues/{stem}.md", "--addr", f"127.0.0.1:{port}"],
                               cwd=project, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -8,7 +8,6 @@ from typing import ClassVar
 from datetime import timedelta
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from . import layout

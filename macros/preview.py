@@ -10,7 +10,7 @@ an edit shows in the browser in about a second, even at 520 issues.
 from __future__ import annotations
 
 import argparse
-import subprocess
+import os
 import sys
 from pathlib import Path
 
@@ -64,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--addr", default="127.0.0.1:8000")
     args = parser.parse_args(argv)
     config = preview_config(args.root, args.pages, args.lang)
-    return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", args.addr,
-                            "--livereload"], cwd=args.root)
+    os.chdir(args.root)
+    # become the server, so that stopping this process stops it
+    os.execv(sys.executable, [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", args.addr, "--livereload"])
 
 
 if __name__ == "__main__":

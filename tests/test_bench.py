@@ -1,7 +1,6 @@
 """The benchmark runs end to end at a small N (a smoke test: figures, not timings, are asserted)."""
 from __future__ import annotations
 
-import pytest
 
 from bench import run
 from bench.synthetic import generate

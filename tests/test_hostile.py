@@ -93,7 +93,7 @@ def test_checker_rejects_hostile_front_matter(tmp_path, capsys):
     mark = tmp_path / "pwned"
     page = project / "docs/issues/007.en.md"
     text = page.read_text(encoding="utf-8")
-    text = text.replace("---\ntitle:", f'---\nrender_macros: false\ntitle:', 1)
+    text = text.replace("---\ntitle:", '---\nrender_macros: false\ntitle:', 1)
     text = text.replace("    why: |\n", "    why: |\n      <img src=x onerror=alert(1)>\n", 1)
     page.write_text(text, encoding="utf-8")
     facts = project / "data/issues/003.yml"
