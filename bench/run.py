@@ -128,14 +128,18 @@ def preview_seconds(project: Path, issue: int) -> float:
     with socket.socket() as probe:  # a free port
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    log = tempfile.TemporaryFile()
     server = subprocess.Popen([sys.executable, "-m", "macros.preview", f"docs/issues/{stem}.md", "--addr", f"127.0.0.1:{port}"],
                               cwd=project, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/issues/{stem}/"
     try:
         fetch = lambda: urllib.request.urlopen(url, timeout=5).read().decode("utf-8")  # noqa: E731
         deadline = time.time() + 300
         while time.time() < deadline:
+            if server.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"the preview stopped:\n{log.read().decode(errors='replace')[-3000:]}")
             try:
                 fetch()
                 break

@@ -23,10 +23,11 @@ FOLDERS = (layout.ISSUES_DIR, layout.TOPICS_DIR, layout.ENTITIES_DIR)
 
 
 class _TolerantLoader(yaml.SafeLoader):
-    """Reads mkdocs.yml's plugin settings; its !!python tags are left to mkdocs."""
+    """Reads mkdocs.yml's plugin settings; its !!python and !ENV tags are left to mkdocs."""
 
 
 _TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+_TolerantLoader.add_constructor("!ENV", lambda loader, node: None)
 
 
 def preview_config(root: Path, pages: list[str], lang: str) -> Path:

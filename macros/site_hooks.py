@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -160,3 +161,9 @@ def on_post_build(config):
     if site.name != i18n.default_language and (site.parent / "index.html").is_file():
         site = site.parent  # config.site_dir is left at the last language's folder
     build_search_index(site)
+    # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
+    # which lists the pages of every language.
+    for language in i18n.config.languages:
+        home = site / language.link.strip("/")
+        if home != site and home.is_dir():
+            shutil.copyfile(site / "sitemap.xml", home / "sitemap.xml")
