@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from . import layout
 from .catalog import Catalog, Issue, Item, Signal, Unarchived, Watch
+from .feeds import feed_names
 from .labels import LABELS
 from .refs import expand_refs
 from .translations import NOW
@@ -219,9 +220,17 @@ class Renderer:
             return f"<p>{self.t['none_yet']}</p>"
         return '<ul class="kb-list">' + "".join(entries) + "</ul>"
 
+    def feed_links(self, topic: str | None = None) -> str:
+        home = "/".join([".."] * layout.page_url(self.page).count("/")) or "."
+        rss, atom = feed_names(topic)
+        colon = "：" if self.lang == "zh" else ": "
+        return (f'<p class="kb-feeds">{self.t["subscribe"]}{colon}<a href="{home}/{rss}">RSS</a> · '
+                f'<a href="{home}/{atom}">Atom</a></p>')
+
     def topic_hub(self, topic_id: str) -> str:
         c = self.catalog
         return unindexed("\n\n".join([
+            self.feed_links(topic_id),
             f"## {self.t['hub_items']} {{ #items }}",
             self.bullet_list([self.item_entry(i) for i in c.items_of_topic(topic_id)]),
             f"## {self.t['hub_signals']} {{ #signals }}",
@@ -306,4 +315,5 @@ class Renderer:
         return unindexed(self.bullet_list([self.watch_item(w) for w in self.catalog.open_watch()]))
 
     def latest_issue(self) -> str:
-        return unindexed(self.issue_card(self.catalog.issues[0], full_summary=True) if self.catalog.issues else self.t["none_yet"])
+        card = self.issue_card(self.catalog.issues[0], full_summary=True) if self.catalog.issues else self.t["none_yet"]
+        return unindexed(f"{card}\n{self.feed_links()}")

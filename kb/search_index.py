@@ -46,7 +46,9 @@ def build_search_index(site: Path | str) -> None:
             target.write_text(html, encoding="utf-8")
         subprocess.run(
             [sys.executable, "-m", "pagefind", "--site", staging, "--output-path", str(site / "pagefind"),
-             "--exclude-selectors", ".headerlink", "--silent"],
+             "--exclude-selectors", ".headerlink",
+             "--include-characters", ".",  # versions and names stay whole: 0.33, llama.cpp
+             "--silent"],
             check=True,
         )
     # Pagefind writes its languages in hash-map order: sort them, so a commit always builds the same bytes.

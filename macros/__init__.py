@@ -29,6 +29,8 @@ def define_env(env):
     except ContentError as error:
         raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
 
+    env.variables["kb_catalog"] = catalog  # for the post-build hook (feeds): loaded once per build
+
     def page_src() -> str:
         return layout.split_language(env.page.file.src_uri)[0]
 
@@ -72,6 +74,7 @@ def define_env(env):
     def topic_hub() -> str:
         """Every item, verdict and open watch entry of this hub's topic."""
         topic = own("topic_hub", catalog.topics.get(stem_under(layout.TOPICS_DIR)), "a topic hub (docs/topics/<topic>.md)")
+        env.page.meta["kb_topic"] = topic.id  # the page's head links the topic's feeds
         return renderer().topic_hub(topic.id)
 
     @env.macro

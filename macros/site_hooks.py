@@ -20,7 +20,10 @@ from jinja2 import FileSystemLoader, Template
 from jinja2.sandbox import SandboxedEnvironment
 from mkdocs.plugins import event_priority
 
+from kb.feeds import write_feeds
 from kb.search_index import build_search_index
+
+_site_names: dict[str, str] = {}  # each language's site name, as its build used it
 
 
 class MacrosOnlyTemplate(Template):
@@ -123,6 +126,7 @@ def on_page_content(html, page, config, files):
 
 @event_priority(-100)  # after mkdocs-static-i18n (priority 50) has set the links
 def on_page_context(context, page, config, nav):
+    _site_names[config.plugins["i18n"].current_language] = config.site_name
     """Make the language switch of home pages relative, like every other page's.
 
     mkdocs-static-i18n links home pages as absolute paths ("/en/"), which break
@@ -161,6 +165,9 @@ def on_post_build(config):
     if site.name != i18n.default_language and (site.parent / "index.html").is_file():
         site = site.parent  # config.site_dir is left at the last language's folder
     build_search_index(site)
+    catalog = config.plugins["macros"].variables.get("kb_catalog")  # set by macros/__init__.py
+    if catalog is not None:
+        write_feeds(catalog, site, config.site_url, _site_names)
     # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
     # which lists the pages of every language.
     for language in i18n.config.languages:

@@ -19,9 +19,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(site: Path):
-    """The site at http://127.0.0.1:PORT/, for as long as the block runs."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+def serve(site: Path, port: int = 0):
+    """The site at http://127.0.0.1:PORT/ (any free port by default), for as long as the block runs."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

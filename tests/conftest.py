@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,18 @@ ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# The test site is built for, and served at, one address: Material's language switch
+# checks the target against sitemap.xml, whose URLs come from site_url.
+SITE_PORT = _free_port()
+SITE_URL = f"http://127.0.0.1:{SITE_PORT}/"
+
+
 def last_commit_time() -> str:
     """SOURCE_DATE_EPOCH as `make` sets it: the last commit's time (0 outside git)."""
     out = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True, text=True)
@@ -24,7 +37,8 @@ def last_commit_time() -> str:
 
 
 def build(project: Path, site: Path, **env_vars: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH=last_commit_time())
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH=last_commit_time(),
+               KB_SITE_URL=SITE_URL)
     env.update(env_vars)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],

@@ -5,12 +5,13 @@ import re
 
 import pytest
 
+from conftest import SITE_PORT
 from browser import chromium, serve
 
 
 @pytest.fixture(scope="module")
 def browser(site):
-    with serve(site) as url, chromium() as browser:
+    with serve(site, SITE_PORT) as url, chromium() as browser:
         yield browser, url
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import SITE_PORT
 from browser import chromium, search, serve
 from kb.audit import search_fragments
 
@@ -12,7 +13,7 @@ CHINESE_TERMS = ["前缀缓存", "控制面", "投机解码", "缓存", "量化"
 
 @pytest.fixture(scope="module")
 def browser_page(site):
-    with serve(site) as url, chromium() as browser:
+    with serve(site, SITE_PORT) as url, chromium() as browser:
         page = browser.new_page()
         page.set_default_timeout(10_000)
         yield page, url
@@ -39,6 +40,8 @@ def test_chinese_terms_are_found_whole_on_every_page_that_has_them(site, browser
     # every result holds the term (a substring search), and the best ones are on screen
     on_screen = {link.split("#")[0] for link in shown}
     assert on_screen <= expected and len(on_screen) == min(len(expected), 10)
+    # excerpts show the term as written (the index spaces the characters out)
+    assert term in page.inner_text(".md-search-result__list")
 
 
 def test_search_is_keyed_to_the_page_language(browser_page):

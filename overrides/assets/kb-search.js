@@ -31,7 +31,8 @@
   const asPhrases = (query) =>
     query.replace(new RegExp(`[${HAN}]+`, "g"), (run) => ` "${[...run].join(" ")}" `).replace(/\s+/g, " ").trim();
   const unspaced = (text) =>
-    text.replace(new RegExp(`([${HAN}])((?:</?mark>)?)\\s+((?:</?mark>)?)(?=[${HAN}])`, "g"), "$1$2$3");
+    text.replace(new RegExp(`([${HAN}])((?:[\\s\u200b]|</?mark>)+)(?=[${HAN}])`, "g"),
+      (_, han, gap) => han + gap.replace(/[\s\u200b]/g, "")); // keep the <mark>s, drop the spaces
 
   const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
@@ -52,7 +53,7 @@
     pages
       .map((page) => {
         const sections = (page.sub_results || [])
-          .filter((sub) => sub.url !== page.url && sub.anchor)
+          .filter((sub) => sub.url !== page.url && sub.anchor && sub.anchor.element !== "h1")
           .slice(0, 3)
           .map((sub) => article(sub.url, sub.title, sub.excerpt, false));
         return `<li class="md-search-result__item">${article(page.url, page.meta.title || page.url, page.excerpt, true)}${sections.join("")}</li>`;
@@ -77,6 +78,7 @@
   };
 
   input.addEventListener("focus", load, { once: true });
+  input.addEventListener("focus", () => { toggle.checked = true; }); // opens the results panel, as Material's does
   input.addEventListener("input", search);
   form.addEventListener("submit", (event) => {
     event.preventDefault();

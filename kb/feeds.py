@@ -1,0 +1,92 @@
+"""RSS 2.0 and Atom feeds, per language: new issues, and each topic hub's items.
+
+Written from the catalog into the built site (any generator), with dates from
+the content only, so the same commit always writes the same feeds. Feed files
+sit at each language's home (`feed.xml`, `atom.xml`, `topic-<id>.xml`,
+`topic-<id>.atom.xml`), where Material's script finds a sitemap next to them.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, time, timezone
+from email.utils import format_datetime
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from . import layout
+from .catalog import Catalog
+from .labels import LABELS
+
+LIMIT = 50  # entries per feed: the newest
+
+
+def feed_names(topic: str | None = None) -> tuple[str, str]:
+    """(RSS, Atom) file names at a language's home."""
+    return (f"topic-{topic}.xml", f"topic-{topic}.atom.xml") if topic else ("feed.xml", "atom.xml")
+
+
+def _moment(day: date) -> datetime:
+    return datetime.combine(day, time(0, 0), tzinfo=timezone.utc)
+
+
+def _entries(catalog: Catalog, lang: str, topic: str | None, home: str) -> list[dict]:
+    t = LABELS[lang]
+    if topic is None:
+        return [{
+            "title": t["issue"].format(n=issue.number, title=issue.title(lang)),
+            "link": home + layout.page_url(issue.page),
+            "date": issue.facts.published,
+            "summary": issue.text(lang).description,
+        } for issue in catalog.issues[:LIMIT]]
+    return [{
+        "title": item.title(lang),
+        "link": f"{home}{layout.page_url(item.page)}#{item.id}",
+        "date": item.published,
+        "summary": item.text(lang).summary,
+    } for item in catalog.items_of_topic(topic)[:LIMIT]]
+
+
+def rss(title: str, link: str, description: str, lang: str, entries: list[dict]) -> str:
+    items = "".join(
+        f"<item><title>{escape(e['title'])}</title><link>{escape(e['link'])}</link>"
+        f"<guid isPermaLink=\"true\">{escape(e['link'])}</guid><pubDate>{format_datetime(_moment(e['date']))}</pubDate>"
+        f"<description>{escape(e['summary'])}</description></item>"
+        for e in entries)
+    updated = format_datetime(_moment(entries[0]["date"])) if entries else ""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>'
+            f"<title>{escape(title)}</title><link>{escape(link)}</link><description>{escape(description)}</description>"
+            f"<language>{lang}</language>" + (f"<lastBuildDate>{updated}</lastBuildDate>" if updated else "")
+            + items + "</channel></rss>\n")
+
+
+def atom(title: str, link: str, self_link: str, lang: str, entries: list[dict]) -> str:
+    updated = _moment(entries[0]["date"] if entries else date(2026, 1, 1)).isoformat()
+    body = "".join(
+        f"<entry><title>{escape(e['title'])}</title><link href=\"{escape(e['link'])}\"/>"
+        f"<id>{escape(e['link'])}</id><updated>{_moment(e['date']).isoformat()}</updated>"
+        f"<summary>{escape(e['summary'])}</summary></entry>"
+        for e in entries)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="{lang}"><title>{escape(title)}</title>'
+            f'<link href="{escape(link)}"/><link rel="self" href="{escape(self_link)}"/><id>{escape(self_link)}</id>'
+            f"<updated>{updated}</updated><author><name>{escape(title)}</name></author>{body}</feed>\n")
+
+
+def write_feeds(catalog: Catalog, site: Path, site_url: str, site_names: dict[str, str]) -> list[Path]:
+    """Write every feed of every language into `site`; return the files written."""
+    written = []
+    for lang in layout.LANGUAGES:
+        prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
+        home = site_url.rstrip("/") + "/" + prefix
+        scopes = [(None, site_names[lang], home)] + [
+            (topic.id, f"{site_names[lang]} · {topic.title(lang)}", home + layout.page_url(topic.page))
+            for topic in catalog.topics.values()]
+        for topic, title, link in scopes:
+            entries = _entries(catalog, lang, topic, home)
+            description = catalog.topics[topic].text(lang).description if topic else title
+            rss_name, atom_name = feed_names(topic)
+            for name, text in ((rss_name, rss(title, link, description, lang, entries)),
+                               (atom_name, atom(title, link, home + atom_name, lang, entries))):
+                path = site / prefix / name
+                path.write_text(text, encoding="utf-8")
+                written.append(path)
+    return written

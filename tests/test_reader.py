@@ -1,0 +1,170 @@
+"""What readers see: search, language switch, phone and desktop widths, feeds, sharing, 404."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import feedparser
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import SITE_PORT
+from browser import chromium, search, serve
+from kb import layout
+from kb.audit import site_file
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+
+# (language home, query, a page a reader expects among the first three results)
+QUERIES = [
+    ("", "路由", "/topics/routing-control-planes/"),
+    ("", "前缀缓存", "/issues/007/"),
+    ("", "量化", "/issues/007/"),
+    ("", "投机解码", "/issues/007/"),
+    ("", "KV 缓存", "/topics/kv-cache-compression/"),
+    ("", "NVFP4", "/topics/fp4-kernels/"),
+    ("", "TTFT", "/topics/pd-disaggregation/"),
+    ("", "vLLM", "/entities/vllm/"),
+    ("", "llama.cpp", "/entities/llama-cpp/"),
+    ("", "SGLang", "/entities/sglang/"),
+    ("", "v0.33", "/issues/007/"),
+    ("en/", "inference", "/en/issues/007/"),
+    ("en/", "routing", "/en/topics/routing-control-planes/"),
+    ("en/", "quantization", "/en/topics/kv-cache-compression/"),
+    ("en/", "KV cache", "/en/topics/kv-cache-compression/"),
+    ("en/", "NVFP4", "/en/topics/fp4-kernels/"),
+    ("en/", "TTFT", "/en/topics/pd-disaggregation/"),
+    ("en/", "vLLM", "/en/entities/vllm/"),
+    ("en/", "llama.cpp", "/en/entities/llama-cpp/"),
+    ("en/", "SGLang", "/en/entities/sglang/"),
+    ("en/", "v0.33", "/en/entities/vllm/"),
+    ("en/", "speculative decoding", "/en/entities/sglang/"),
+]
+
+
+@pytest.fixture(scope="module")
+def reader(site):
+    with serve(site, SITE_PORT) as url, chromium() as browser:
+        yield browser, url
+
+
+def top_pages(links: list[str], count: int = 3) -> list[str]:
+    pages = []
+    for link in links:
+        page = link.split("#")[0]
+        if page not in pages:
+            pages.append(page)
+    return pages[:count]
+
+
+@pytest.mark.parametrize("home,query,expected", QUERIES, ids=[q for _, q, _ in QUERIES])
+def test_search_finds_the_page_a_reader_expects(reader, home, query, expected):
+    browser, url = reader
+    page = browser.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(url + home)
+    top = top_pages(search(page, query))
+    page.close()
+    assert expected in top, f"{query}: {top}"
+    # a reader searches the language of the page they are on
+    assert all(p.startswith("/en/") == (home == "en/") for p in top)
+
+
+SWITCH_PAGES = ["index.md", layout.issue_page(7), layout.topic_page("fp4-kernels"), layout.WATCH_PAGE]
+
+
+@pytest.mark.parametrize("page_key", SWITCH_PAGES)
+def test_language_switch_goes_to_the_counterpart_and_back(reader, page_key):
+    browser, url = reader
+    page = browser.new_page()
+    page.goto(url + site_file(page_key, "zh").removesuffix("index.html"))
+    for lang in ("en", "zh"):
+        page.click("div.md-select button")  # the language menu (hover on desktop, click works too)
+        page.click(f'.md-select__link[hreflang="{lang}"]')
+        page.wait_for_load_state()
+        assert page.url == url + site_file(page_key, lang).removesuffix("index.html")
+        assert page.evaluate("document.documentElement.lang") == lang
+    page.close()
+
+
+WIDTHS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+def test_pages_fit_the_screen_and_navigation_opens(site, reader, device):
+    browser, url = reader
+    page = browser.new_page(viewport=WIDTHS[device])
+    wide = []
+    for path in sorted(site.rglob("index.html")):
+        rel = path.parent.relative_to(site).as_posix()
+        page.goto(url + ("" if rel == "." else rel + "/"))
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 1:
+            wide.append((rel, overflow))
+        badge = page.query_selector(".kb-badge")
+        if badge:  # badges stay readable: at least 10px text, not squeezed
+            assert float(badge.evaluate("b => getComputedStyle(b).fontSize").removesuffix("px")) >= 10
+    assert wide == []
+    page.goto(url + "issues/007/")
+    if device == "phone":
+        page.click('label.md-header__button[for="__drawer"]')
+        page.wait_for_timeout(400)
+        assert page.locator("nav.md-nav--primary a", has_text="往期").first.is_visible()
+    else:
+        assert page.locator(".md-tabs a", has_text="往期").first.is_visible()
+    page.close()
+
+
+def test_screenshots_of_what_readers_see(reader):
+    browser, url = reader
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots = {"home": "", "issue": "issues/007/", "hub": "topics/kv-cache-compression/"}
+    for lang, prefix in (("zh", ""), ("en", "en/")):
+        for device, size in WIDTHS.items():
+            page = browser.new_page(viewport=size)
+            for name, path in shots.items():
+                page.goto(url + prefix + path)
+                page.screenshot(path=ARTIFACTS / f"{name}-{lang}-{device}.png", full_page=(device == "phone"))
+            page.goto(url + prefix)
+            search(page, "控制面" if lang == "zh" else "control plane")
+            page.screenshot(path=ARTIFACTS / f"search-{lang}-{device}.png")
+            page.close()
+    assert len(list(ARTIFACTS.glob("*.png"))) >= 16
+
+
+def test_every_page_has_title_description_language_alternates_and_sharing_tags(site):
+    for path in sorted(site.rglob("index.html")):
+        head = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").head
+        where = path.relative_to(site)
+        assert head.title and head.title.get_text(strip=True), where
+        assert head.find("meta", attrs={"name": "description"})["content"].strip(), where
+        assert {link["hreflang"] for link in head.find_all("link", rel="alternate", hreflang=True)} == set(layout.LANGUAGES)
+        for prop in ("og:title", "og:description", "og:url", "og:locale"):
+            assert head.find("meta", property=prop)["content"].strip(), (where, prop)
+        feeds = head.find_all("link", rel="alternate", type=re.compile("rss|atom"))
+        assert len(feeds) >= 2, where
+
+
+def test_feeds_are_valid_and_list_issues_and_topic_items(catalog, site):
+    for lang in layout.LANGUAGES:
+        home = site if lang == layout.DEFAULT_LANGUAGE else site / lang
+        for name in ("feed.xml", "atom.xml"):
+            feed = feedparser.parse((home / name).read_bytes())
+            assert not feed.bozo, (lang, name, feed.get("bozo_exception"))
+            assert [e.link.rstrip("/").rsplit("/", 1)[1] for e in feed.entries] == [
+                layout.issue_stem(i.number) for i in catalog.issues]
+        for topic in catalog.topics:
+            for name in (f"topic-{topic}.xml", f"topic-{topic}.atom.xml"):
+                feed = feedparser.parse((home / name).read_bytes())
+                assert not feed.bozo, (lang, name)
+                assert [e.link.split("#")[1] for e in feed.entries] == [i.id for i in catalog.items_of_topic(topic)]
+    home_page = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert home_page.select_one(".kb-feeds a[href$='feed.xml']") and home_page.select_one(".kb-feeds a[href$='atom.xml']")
+
+
+def test_404_page_helps_in_both_languages(site):
+    page = BeautifulSoup((site / "404.html").read_text(encoding="utf-8"), "html.parser").select_one("article")
+    text = page.get_text()
+    assert "页面不存在" in text and "Page not found" in text
+    hrefs = [a["href"] for a in page.find_all("a")]
+    assert any(h.endswith("/en/") for h in hrefs) and any(h.endswith("/issues/") for h in hrefs)
