@@ -29,7 +29,9 @@ def define_env(env):
     except ContentError as error:
         raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
 
-    env.variables["kb_catalog"] = catalog  # for the post-build hook (feeds): loaded once per build
+    # For the post-build hook (feeds): one catalog per build. Not in env.variables, which
+    # mkdocs-macros copies into every page's context (at 520 issues, gigabytes).
+    env.conf.kb_catalog = catalog
 
     def page_src() -> str:
         return layout.split_language(env.page.file.src_uri)[0]

@@ -165,7 +165,7 @@ def on_post_build(config):
     if site.name != i18n.default_language and (site.parent / "index.html").is_file():
         site = site.parent  # config.site_dir is left at the last language's folder
     build_search_index(site)
-    catalog = config.plugins["macros"].variables.get("kb_catalog")  # set by macros/__init__.py
+    catalog = getattr(config, "kb_catalog", None)  # set by macros/__init__.py
     if catalog is not None:
         write_feeds(catalog, site, config.site_url, _site_names)
     # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
