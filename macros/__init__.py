@@ -11,7 +11,6 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from kb import ContentError, layout, load_catalog
-from kb.check import default_pages
 from kb.render import Renderer, UnknownReference
 from kb.templates import MACROS
 from kb.translations import translation_states
@@ -100,7 +99,7 @@ def define_env(env):
     @env.macro
     def translation_status() -> str:
         """Each page's English translation: up to date, outdated or missing (for editors)."""
-        return renderer().translation_table(translation_states(env.project_dir, default_pages(Path(env.project_dir))))
+        return renderer().translation_table(translation_states(env.project_dir, sorted(catalog.page_titles)))
 
     # The checker allows exactly the macros registered here: keep the two lists one.
     ours = set(env.macros) - set(builtin_macros)
