@@ -386,12 +386,33 @@ def _explain(error: dict) -> str:
     return f"{msg} — fix the value"
 
 
+# The last catalog loaded, with the root and the versions of the files it was read from:
+# the next language's build in the same process reuses it unless a file changed.
+_last_loaded: dict = {}
+
+
+def _content_version(root: Path) -> tuple:
+    return tuple((str(path), stat.st_mtime_ns, stat.st_size)
+                 for folder in (layout.DATA, layout.DOCS)
+                 for path in sorted((root / folder).rglob("*"))
+                 if (stat := path.stat()) and path.is_file())
+
+
 def load_catalog(root: Path | str) -> Catalog:
     """Read data/ and docs/ under `root`; raise ContentError listing every error.
 
     Warnings (things to look at, not to stop for) are kept in `catalog.warnings`.
+    A catalog is never modified once loaded, so an unchanged tree returns the same one.
     """
     root = Path(root)
+    key = (root.resolve(), _content_version(root))
+    if _last_loaded.get("key") != key:
+        _last_loaded.clear()  # a failed load leaves nothing to reuse
+        _last_loaded.update(catalog=_load_catalog(root), key=key)
+    return _last_loaded["catalog"]
+
+
+def _load_catalog(root: Path) -> Catalog:
     loader = _Loader(root)
     loader.read_pages()
     topics = _load_topics(loader)

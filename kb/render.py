@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 from . import layout
@@ -27,6 +29,33 @@ def _escape(text: str) -> str:
     return text.replace("[", "\\[").replace("]", "\\]")
 
 
+class RawHtml:
+    """Generated HTML kept out of the Markdown converter.
+
+    Long lists (hubs, timelines, the archive) are built as HTML; passed through
+    Markdown they still cost its HTML parser most of the build at 520 issues.
+    `keep` stores one and returns a placeholder block for the Markdown; `restore`
+    puts them back into the converted page.
+    """
+
+    PLACEHOLDER = re.compile(r'<div data-kb-raw="(\d+)"></div>')
+
+    def __init__(self):
+        self.parts: list[str] = []
+
+    def keep(self, html_text: str) -> str:
+        self.parts.append(html_text)
+        return f'<div data-kb-raw="{len(self.parts) - 1}"></div>'
+
+    def restore(self, converted: str) -> str:
+        def part(match: re.Match) -> str:
+            index = int(match[1])
+            if index >= len(self.parts):
+                raise LookupError(f"placeholder {match[0]} has no generated HTML — content may not write it")
+            return self.parts[index]
+        return self.PLACEHOLDER.sub(part, converted)
+
+
 def unindexed(markdown: str) -> str:
     """Generated lists repeat what issue pages say: keep them out of the search index,
     so each item is found once, on its issue page, and the index stays small."""
@@ -38,11 +67,12 @@ def _indent(text: str, spaces: int = 4) -> str:
 
 
 class Renderer:
-    def __init__(self, catalog: Catalog, lang: str, page: str):
+    def __init__(self, catalog: Catalog, lang: str, page: str, raw: Callable[[str], str] = lambda html_text: html_text):
         self.catalog = catalog
         self.lang = lang
         self.page = page  # docs-relative, default-language name of the page being rendered
         self.t = LABELS[lang]
+        self.raw = raw  # how a block of generated HTML enters the Markdown (RawHtml.keep on the site)
 
     # ---- links ------------------------------------------------------------
 
@@ -68,8 +98,8 @@ class Renderer:
     def prose(self, text: str) -> str:
         return expand_refs(text.strip(), self.ref)
 
-    # Long generated lists (hubs, timelines, the archive) are written as HTML, which
-    # Markdown passes through untouched: at 520 issues they were most of the build.
+    # Long generated lists (hubs, timelines, the archive) are written as HTML and kept
+    # out of Markdown (`self.raw`): at 520 issues they were most of the build.
     # Their links are checked by `kb audit`, as mkdocs checks only Markdown links.
 
     def href(self, page: str, anchor: str | None = None) -> str:
@@ -215,10 +245,13 @@ class Renderer:
             lines.append(self.t["resolved_by"].format(item=self.ref(item.id), issue=self.issue_short(item.issue), date=item.published))
         return "\n\n".join(lines)
 
-    def bullet_list(self, entries: list[str]) -> str:
+    def bullet_list_html(self, entries: list[str]) -> str:
         if not entries:
             return f"<p>{self.t['none_yet']}</p>"
         return '<ul class="kb-list">' + "".join(entries) + "</ul>"
+
+    def bullet_list(self, entries: list[str]) -> str:
+        return self.raw(self.bullet_list_html(entries))
 
     def feed_links(self, topic: str | None = None) -> str:
         home = "/".join([".."] * layout.page_url(self.page).count("/")) or "."
@@ -250,8 +283,8 @@ class Renderer:
         head = self.t["entity_kind"][entity.facts.kind]
         if entity.facts.url:
             head += f" · [{self.t['homepage']}]({entity.facts.url})"
-        blocks = [p if isinstance(p, str) else self.bullet_list(p) for p in parts] or [self.t["none_yet"]]
-        return unindexed("\n\n".join([f"{head}\n{{: .kb-facts }}", *blocks]))
+        timeline = "".join(p if isinstance(p, str) else self.bullet_list_html(p) for p in parts)
+        return unindexed("\n\n".join([f"{head}\n{{: .kb-facts }}", self.raw(timeline) if parts else self.t["none_yet"]]))
 
     def watch_list(self) -> str:
         c = self.catalog
@@ -275,7 +308,7 @@ class Renderer:
                 f'<p class="kb-dates">{self.dates(issue)}</p><p>{self.prose_html(summary)}</p><p>{items}</p>')
 
     def archive(self) -> str:
-        return unindexed("\n".join(self.issue_card(issue) for issue in self.catalog.issues))
+        return unindexed(self.raw("".join(self.issue_card(issue) for issue in self.catalog.issues)))
 
     def topic_list(self) -> str:
         c = self.catalog
@@ -315,5 +348,6 @@ class Renderer:
         return unindexed(self.bullet_list([self.watch_item(w) for w in self.catalog.open_watch()]))
 
     def latest_issue(self) -> str:
-        card = self.issue_card(self.catalog.issues[0], full_summary=True) if self.catalog.issues else self.t["none_yet"]
+        issues = self.catalog.issues
+        card = self.raw(self.issue_card(issues[0], full_summary=True)) if issues else self.t["none_yet"]
         return unindexed(f"{card}\n{self.feed_links()}")

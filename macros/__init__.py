@@ -11,7 +11,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from kb import ContentError, layout, load_catalog
-from kb.render import Renderer, UnknownReference
+from kb.render import RawHtml, Renderer, UnknownReference
 from kb.templates import MACROS
 from kb.translations import translation_states
 
@@ -36,8 +36,11 @@ def define_env(env):
         return layout.split_language(env.page.file.src_uri)[0]
 
     def renderer() -> Renderer:
-        # read at call time: the language being built changes between runs
-        return Renderer(catalog, i18n.current_language, page_src())
+        # read at call time: the language being built changes between runs.
+        # Generated HTML waits on the page; the site hooks put it back after Markdown.
+        if not hasattr(env.page, "kb_raw_html"):
+            env.page.kb_raw_html = RawHtml()
+        return Renderer(catalog, i18n.current_language, page_src(), raw=env.page.kb_raw_html.keep)
 
     def fail(message: str):
         raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: {message}")

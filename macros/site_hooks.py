@@ -3,6 +3,7 @@
 - page templates render in a sandbox where only the project's macros can be
   called and no attribute of anything can be reached;
 - a page cannot switch macro rendering on or off for itself;
+- generated lists kept out of Markdown (kb.render.RawHtml) go back into the page;
 - the HTML of every page is sanitized (nh3) before it is published;
 - the home pages' language switch is made relative like every other page's,
   and the 404 page's leads to each language's home page;
@@ -121,6 +122,9 @@ def sanitize(html: str) -> str:
 
 
 def on_page_content(html, page, config, files):
+    raw = getattr(page, "kb_raw_html", None)  # generated lists kept out of Markdown (macros/)
+    if raw is not None:
+        html = raw.restore(html)
     return sanitize(html)
 
 
