@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from . import layout
-from .catalog import Catalog, Issue, Item, Signal, Unarchived, Watch
+from .catalog import Catalog, Claim, Issue, Item, Signal, Unarchived, Watch
 from .feeds import feed_names
 from .labels import LABELS
 from .refs import expand_refs
@@ -62,6 +62,25 @@ def unindexed(markdown: str) -> str:
     return f'<div data-pagefind-ignore="all" markdown>\n\n{markdown}\n\n</div>\n'
 
 
+def unindexed_html(html_text: str) -> str:
+    """The same for a block that is all HTML. Not wrapped as Markdown: md_in_html takes
+    time quadratic in the size of raw HTML nested in a `markdown` block (5,000 rows: minutes)."""
+    return f'<div data-pagefind-ignore="all">{html_text}</div>'
+
+
+def relative(target: str, base: str) -> str:
+    """`target` relative to the folder `base`, both site-relative folders ("" is the root).
+
+    posixpath.relpath does the same but asks the OS for the working directory on
+    every call: at 520 issues that was 2 seconds of the build.
+    """
+    here, there = [p for p in base.split("/") if p], [p for p in target.split("/") if p]
+    common = 0
+    while common < min(len(here), len(there)) and here[common] == there[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + there[common:])
+
+
 def _indent(text: str, spaces: int = 4) -> str:
     return "\n".join((" " * spaces + line) if line.strip() else "" for line in text.splitlines())
 
@@ -77,8 +96,7 @@ class Renderer:
     # ---- links ------------------------------------------------------------
 
     def url(self, page: str, anchor: str | None = None) -> str:
-        here = posixpath.dirname(self.page)
-        path = "" if page == self.page else posixpath.relpath(page, here or ".")
+        path = "" if page == self.page else relative(page, posixpath.dirname(self.page))
         return f"{path}#{anchor}" if anchor else path
 
     def title(self, target) -> str:
@@ -104,7 +122,7 @@ class Renderer:
 
     def href(self, page: str, anchor: str | None = None) -> str:
         here, there = layout.page_url(self.page), layout.page_url(page)
-        path = "" if there == here else posixpath.relpath(there or ".", here or ".") + "/"
+        path = "" if there == here else (relative(there, here) or ".") + "/"
         return html.escape(f"{path.removeprefix('./')}#{anchor}" if anchor else path or "./")
 
     def ref_html(self, target_id: str, text: str | None = None) -> str:
@@ -185,12 +203,22 @@ class Renderer:
             self.labelled("source", sources),
             self.facts_line(item),
         ]
+        if item.claims:
+            lines.append(f"{self.labelled('claims', '')}\n\n{self.raw(self.claims_list(item))}")
         if item.facts.resolves:
             lines.append(self.labelled("resolves", self.links(item.facts.resolves)))
         mentioned = self.catalog.mentioned_in(item.id, besides=item.page)
         if mentioned:
             lines.append(self.labelled("mentioned_in", " · ".join(self.page_link(p) for p in mentioned)))
+        related = self.catalog.related(item)
+        if related:
+            lines.append(self.labelled("related", self.raw(self.related_html(related))))
         return "\n\n".join(lines)
+
+    def related_html(self, items: list[Item]) -> str:
+        # generated from other issues' titles: kept out of the search index, like the hubs' lists
+        return '<span class="kb-related" data-pagefind-ignore="all">' + " · ".join(
+            f"{self.ref_html(i.id)} <small>({self.issue_short_html(i.issue)})</small>" for i in items) + "</span>"
 
     def facts_line(self, item: Item) -> str:
         line = self.labelled("topics", self.links(item.facts.topics))
@@ -308,7 +336,7 @@ class Renderer:
                 f'<p class="kb-dates">{self.dates(issue)}</p><p>{self.prose_html(summary)}</p><p>{items}</p>')
 
     def archive(self) -> str:
-        return unindexed(self.raw("".join(self.issue_card(issue) for issue in self.catalog.issues)))
+        return self.raw(unindexed_html("".join(self.issue_card(issue) for issue in self.catalog.issues)))
 
     def topic_list(self) -> str:
         c = self.catalog
@@ -351,3 +379,125 @@ class Renderer:
         issues = self.catalog.issues
         card = self.raw(self.issue_card(issues[0], full_summary=True)) if issues else self.t["none_yet"]
         return unindexed(f"{card}\n{self.feed_links()}")
+
+    # ---- claims: the figures items report ---------------------------------
+
+    def quantity(self, quantity) -> str:
+        value = f"{int(quantity.value):,}" if quantity.value.is_integer() else f"{quantity.value:,g}"
+        unit = self.t["unit"].get(quantity.unit, quantity.unit)
+        return f"{value}%" if unit == "%" else f"{value} {unit}".strip()
+
+    def figure(self, claim: Claim) -> str:
+        """The figures as written: baseline → result, change, ratio; with about/up to/over/at most."""
+        f = claim.facts
+        parts = []
+        if f.baseline is not None:
+            parts.append(f"{self.quantity(f.baseline)} → {self.quantity(f.result)}")
+        elif f.result is not None:
+            parts.append(self.quantity(f.result))
+        if f.change is not None:
+            parts.append(f"{f.change:+g}%".replace("-", "−"))
+        if f.ratio:
+            low, high = f.ratio
+            parts.append(f"{high:g}×" if low == high else f"{low:g}–{high:g}×")
+        text = " · ".join(parts)
+        return f"{self.t['qualifier'][f.qualifier]} {text}" if f.qualifier else text
+
+    def factor(self, claim: Claim) -> str:
+        """The multiplier: as written, or worked out from baseline and result (≈)."""
+        f = claim.facts
+        if f.ratio:
+            return f"{f.ratio[1]:g}×" if f.ratio[0] == f.ratio[1] else f"{f.ratio[0]:g}–{f.ratio[1]:g}×"
+        return f"≈{f.measured_factor:.1f}×" if f.measured_factor else self.t["no_figure"]
+
+    def source_kind(self, kind: str, *, hint: bool = True) -> str:
+        """Who measured a figure; the hint says what that means (the ledger states it once, above its table)."""
+        label = self.t["source_kind"][kind]
+        title = f' title="{html.escape(self.t["source_kind_hint"][kind])}"' if hint else ""
+        if kind == "vendor":  # leads to the weekly's caveat on the claims page
+            return (f'<a class="kb-source-kind kb-source-kind--vendor"{title} '
+                    f'href="{self.href(layout.CLAIMS_PAGE, "vendor-caveat")}">{label}</a>')
+        return f'<span class="kb-source-kind kb-source-kind--{kind}"{title}>{label}</span>'
+
+    def claims_list(self, item: Item) -> str:
+        colon = "：" if self.lang == "zh" else ": "
+        rows = []
+        for claim in item.claims:
+            f = claim.facts
+            where = "".join(f" · {html.escape(x)}" for x in (f.hardware, f.benchmark) if x)
+            rows.append(f'<li id="{claim.id}">{html.escape(claim.text(self.lang))}{colon}'
+                        f'<strong>{html.escape(self.figure(claim))}</strong>{where} {self.source_kind(f.source_kind)}</li>')
+        return '<ul class="kb-claims">' + "".join(rows) + "</ul>"
+
+    def claims_ledger(self) -> str:
+        """Every figure of the archive in one table; kb-claims.js adds sorting and filters."""
+        t, c = self.t, self.catalog
+        head = "".join(f'<th data-sort="{key}">{label}</th>' if key else f"<th>{label}</th>"
+                       for key, label in zip(("", "", "", "factor", "metric", "hardware", "", "source", "date"), t["claims_head"]))
+        rows = []
+        for claim in c.claims:
+            f, item = claim.facts, claim.item
+            topics = " · ".join(f'<span data-topic="{tid}">{html.escape(c.topics[tid].title(self.lang))}</span>'
+                                for tid in claim.topics)
+            rows.append(
+                f'<tr data-topics="{" ".join(claim.topics)}" data-metric="{f.metric}" '
+                f'data-hardware="{html.escape(f.hardware or "")}" data-source="{f.source_kind}" '
+                f'data-factor="{f.factor or 0:.4f}" data-date="{claim.published}">'
+                f'<td>{self.ref_html(item.id)}<br><small>{topics}</small></td>'
+                f"<td>{html.escape(claim.text(self.lang))}</td>"
+                f"<td>{html.escape(self.figure(claim))}</td><td>{self.factor(claim)}</td>"
+                f"<td>{t['metric'][f.metric]}</td><td>{html.escape(f.hardware or t['no_figure'])}</td>"
+                f"<td>{html.escape(f.benchmark or t['no_figure'])}</td><td>{self.source_kind(f.source_kind, hint=False)}</td>"
+                f"<td>{self.issue_short_html(claim.issue)}<br><small>{claim.published}</small></td></tr>")
+        labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
+        table = (f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+                 f'<table class="kb-claims-ledger" {labels}><thead><tr>{head}</tr></thead>'
+                 f'<tbody>{"".join(rows)}</tbody></table></div></div>')
+        caveat = (f'<div class="admonition warning" id="vendor-caveat"><p class="admonition-title">{t["vendor_caveat_title"]}</p>'
+                  f'<p>{html.escape(t["vendor_caveat"])}</p></div>')
+        return self.raw(unindexed_html(caveat + (table if rows else f"<p>{t['none_yet']}</p>")))
+
+    # ---- the signals ledger: every verdict, by topic, oldest first ----------
+
+    def signals_ledger(self) -> str:
+        c, t = self.catalog, self.t
+        raised: dict[str, list[Watch]] = {}
+        for entry in c.watch:
+            raised.setdefault(entry.facts.origin, []).append(entry)
+        parts = []
+        for topic in c.topics.values():
+            verdicts = list(reversed(c.signals_of_topic(topic.id)))  # a call first, then what came after
+            if not verdicts:
+                continue
+            parts.append(f"## {_escape(topic.title(self.lang))} {{ #{topic.id} }}")
+            entries = []
+            for signal in verdicts:
+                about = " · ".join(self.ref_html(i) for i in signal.facts.items)
+                follow = "".join(self.follow_up(w) for w in raised.get(signal.id, []))
+                entries.append(
+                    f'<li>{self.verdict(signal.facts.verdict)} {self.ref_html(signal.id)} — '
+                    f'{self.issue_short_html(signal.issue)} · {signal.published}'
+                    f"<p>{self.prose_html(signal.text(self.lang).body)}</p>"
+                    + (f'<p class="kb-facts">{t["ledger_about"]}{"：" if self.lang == "zh" else ": "}{about}</p>' if about else "")
+                    + (f'<ul>{follow}</ul>' if follow else "") + "</li>")
+            parts.append(self.raw('<ul class="kb-list kb-ledger">' + "".join(entries) + "</ul>"))
+        return unindexed("\n\n".join(parts) if parts else t["none_yet"])
+
+    def follow_up(self, entry: Watch) -> str:
+        if entry.resolved_by:
+            item = entry.resolved_by
+            state = self.t["resolved_by"].format(item=self.ref_html(item.id), issue=self.issue_short_html(item.issue), date=item.published)
+        else:
+            state = self.t["ledger_open"]
+        return f"<li>{self.t['ledger_follow_up'].format(entry=self.ref_html(entry.id))} — {state}</li>"
+
+    # ---- open data --------------------------------------------------------
+
+    def open_data(self) -> str:
+        home = "/".join([".."] * (layout.page_url(self.page).count("/") + (self.lang != layout.DEFAULT_LANGUAGE))) or "."
+        head = "".join(f"<th>{label}</th>" for label in self.t["open_data_files"])
+        rows = "".join(
+            f'<tr><td><a href="{home}/{layout.EXPORT_DIR}/{name}"><code>{layout.EXPORT_DIR}/{name}</code></a></td><td>{text}</td></tr>'
+            for name, text in ((layout.EXPORT_FILE, self.t["open_data_catalog"]), (layout.EXPORT_SCHEMA_FILE, self.t["open_data_schema"])))
+        return self.raw(f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table>'
+                        f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div></div>")

@@ -37,10 +37,13 @@ def define_env(env):
 
     def renderer() -> Renderer:
         # read at call time: the language being built changes between runs.
+        lang = i18n.current_language
+        if not getattr(env.conf, "kb_restores_raw_html", False):
+            return Renderer(catalog, lang, page_src())  # without the site hooks, HTML goes through Markdown
         # Generated HTML waits on the page; the site hooks put it back after Markdown.
         if not hasattr(env.page, "kb_raw_html"):
             env.page.kb_raw_html = RawHtml()
-        return Renderer(catalog, i18n.current_language, page_src(), raw=env.page.kb_raw_html.keep)
+        return Renderer(catalog, lang, page_src(), raw=env.page.kb_raw_html.keep)
 
     def fail(message: str):
         raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: {message}")
@@ -95,6 +98,9 @@ def define_env(env):
         "entity_list": Renderer.entity_list,
         "open_watch": Renderer.open_watch,
         "latest_issue": Renderer.latest_issue,
+        "claims_ledger": Renderer.claims_ledger,
+        "signals_ledger": Renderer.signals_ledger,
+        "open_data": Renderer.open_data,
     }
     for name, method in lists.items():
         env.macro(lambda method=method: method(renderer()), name)

@@ -7,7 +7,8 @@
 - the HTML of every page is sanitized (nh3) before it is published;
 - the home pages' language switch is made relative like every other page's,
   and the 404 page's leads to each language's home page;
-- once every language is built, Pagefind indexes the site for search.
+- once every language is built, Pagefind indexes the site for search, and
+  the feeds and the open data export (kb/export.py) are written.
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from jinja2 import FileSystemLoader, Template
 from jinja2.sandbox import SandboxedEnvironment
 from mkdocs.plugins import event_priority
 
+from kb import layout
+from kb.export import write_export
 from kb.feeds import write_feeds
 from kb.search_index import build_search_index
 
@@ -64,6 +67,7 @@ def on_config(config):
     )
     sandbox.globals.update(macros.macros)  # no filters beyond Jinja's own, no other globals
     macros._env = sandbox
+    config.kb_restores_raw_html = True  # macros/ may keep generated HTML out of Markdown: on_page_content restores it
     return config
 
 
@@ -172,6 +176,7 @@ def on_post_build(config):
     catalog = getattr(config, "kb_catalog", None)  # set by macros/__init__.py
     if catalog is not None:
         write_feeds(catalog, site, config.site_url, _site_names)
+        write_export(catalog, site / layout.EXPORT_DIR, config.site_url or "")
     # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
     # which lists the pages of every language.
     for language in i18n.config.languages:

@@ -98,3 +98,30 @@ def test_non_http_source_url(project):
     problems = problems_after(project, "data/issues/003.yml", 'url: "https://arxiv.org/abs/2610.09827"', 'url: "javascript:alert(1)"')
     line = line_of(project, "data/issues/003.yml", "javascript:")
     assert any(p.startswith(f"data/issues/003.yml:{line}: items.5.sources.0.url: ") and "http(s)" in p for p in problems)
+
+
+def test_relative_urls_match_posixpath():
+    import itertools
+    import posixpath
+
+    from kb.render import relative
+
+    folders = ["", "issues", "issues/007", "topics/fp4-kernels", "en", "en/issues/003", "a/b/c"]
+    for target, base in itertools.product(folders, folders):
+        assert (relative(target, base) or ".") == posixpath.relpath(target or ".", base or "."), (target, base)
+    for page, base in [("issues/007.md", "issues"), ("topics/fp4-kernels.md", "issues"), ("watch.md", ""), ("index.md", "topics")]:
+        assert relative(page, base) == posixpath.relpath(page, base or ".")
+
+
+def test_catalog_is_reused_until_a_content_file_changes(tmp_path):
+    import os
+
+    project = copy_project(tmp_path / "project")
+    first = load_catalog(project)
+    assert load_catalog(project) is first
+    page = project / "docs" / "issues" / "007.en.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("title: Inference Control Planes", "title: Control Planes", 1),
+                    encoding="utf-8")
+    os.utime(page, ns=(1, 1))  # a different time stamp even on a coarse clock
+    changed = load_catalog(project)
+    assert changed is not first and changed.issues[0].title("en").startswith("Control Planes")
