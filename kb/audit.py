@@ -1,7 +1,7 @@
 """`kb audit`: prove that a built site lost nothing and links nowhere broken.
 
-Every item, verdict, quick take, pick and watch entry must be on its page in
-every language, with its title and source links, and in the search index;
+Every item, verdict, quick take, pick, watch entry and claim must be on its
+page in every language, with its title and source links, and in the search index;
 every internal link and anchor of every HTML file — the theme's and the
 templates' included, which mkdocs itself does not check — must resolve.
 Reads only the built files: it works for any generator that keeps the URLs.
@@ -126,6 +126,9 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                 expect(entry.id in page.ids, rel, f"{entry.section} `{entry.id}` has no anchor on its page")
                 expect(_squash(title) in text, rel, f"{entry.section} `{entry.id}`: its title is not on its page")
                 indexed(rel, entry.id, title, lang, f"{entry.section} `{entry.id}`")
+            for claim in (claim for item in issue.items for claim in item.claims):
+                expect(claim.id in page.ids and _squash(claim.text(lang)) in text, rel,
+                       f"claim `{claim.id}` is not listed under its item")
             record = index.get("/" + rel.removesuffix("index.html"), {})
             for item in issue.items:
                 for source in catalog.sources(item):
@@ -134,6 +137,10 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                            f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
+        rel = site_file(layout.CLAIMS_PAGE, lang)
+        ledger = _squash(" ".join(site.html(rel).text)) if site.html(rel) else ""
+        for claim in catalog.claims:
+            expect(_squash(claim.text(lang)) in ledger, rel, f"claim `{claim.id}` is not in the claims ledger")
         rel = site_file(layout.WATCH_PAGE, lang)
         page = site.html(rel)
         for entry in catalog.watch:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import layout
 from .model import (
-    EntityFacts, IssueFacts, IssueText, ItemFacts, Outlet, PageMeta, PickFacts, QuickTakeFacts, SignalFacts,
+    ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, Outlet, PageMeta, PickFacts, QuickTakeFacts, SignalFacts,
     Source, WatchFacts,
 )
 from .problems import ContentError, Problem
@@ -103,7 +103,21 @@ class _InIssue:
 @dataclass(eq=False)
 class Item(_InIssue):
     facts: ItemFacts
+    claims: list[Claim] = field(default_factory=list)
     section = "items"
+
+
+@dataclass(eq=False)
+class Claim(_InIssue):
+    """A figure an item reports; its text (what was measured) is under `claims` of the issue's pages."""
+
+    facts: ClaimFacts
+    item: Item | None = None
+    section = "claims"
+
+    @property
+    def topics(self) -> list[str]:
+        return self.item.facts.topics
 
 
 @dataclass(eq=False)
@@ -202,6 +216,7 @@ class Catalog:
     mentions: dict[str, list[Mention]]  # target id -> where it is referenced
     targets: dict[str, object] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
+    _related: dict | None = field(default=None, repr=False)
 
     # ---- lookups ----------------------------------------------------------
 
@@ -220,6 +235,10 @@ class Catalog:
     @property
     def watch(self) -> list[Watch]:
         return [entry for issue in self.issues for entry in issue.watch]
+
+    @property
+    def claims(self) -> list[Claim]:
+        return [claim for item in self.items for claim in item.claims]
 
     def sources(self, item: Item) -> list[Source | Outlet]:
         """The item's sources, with outlets cited by id looked up: each has a name and maybe a url."""
@@ -253,6 +272,13 @@ class Catalog:
 
     def resolved_watch(self) -> list[Watch]:
         return [w for w in self.watch if not w.is_open]
+
+    def related(self, item: Item) -> list[Item]:
+        """Items of other issues that share the most topics and entities with `item` (kb.related)."""
+        if self._related is None:  # worked out for the whole archive at once, on first use
+            from .related import related_items
+            self._related = related_items(self)
+        return self._related[item.id]
 
     def mentioned_in(self, target_id: str, *, besides: str | None = None) -> list[str]:
         """Pages that reference the target, once each, other than `besides`."""
@@ -519,6 +545,8 @@ def _load_issues(loader: _Loader) -> list[Issue]:
             _check_prose_matches_facts(loader, prose_docs[lang], facts, text)
         issue = Issue(facts, texts)
         issue.items = [Item(issue, f) for f in facts.items]
+        for item in issue.items:
+            item.claims = [Claim(issue, f, item) for f in item.facts.claims]
         issue.signals = [Signal(issue, f) for f in facts.signals]
         issue.quick_takes = [QuickTake(issue, f) for f in facts.quick_takes]
         issue.picks = [Pick(issue, f) for f in facts.picks]
@@ -547,6 +575,7 @@ def _check_prose_matches_facts(loader: _Loader, doc: Document, facts: IssueFacts
         ("picks", [p.id for p in facts.picks]),
         ("watch", [w.id for w in facts.watch]),
         ("unarchived", list(facts.unarchived)),
+        ("claims", [claim.id for item in facts.items for claim in item.claims]),
     ):
         written = getattr(text, section)
         for missing in [i for i in ids if i not in written]:
@@ -599,6 +628,9 @@ def _link(loader: _Loader, catalog: Catalog, check_refs: bool) -> None:
         register(issue, doc, ("number",))
         for thing in issue.entries:
             register(thing, doc, (thing.section, issue.index_of(thing), "id"))
+        for index, item in enumerate(issue.items):
+            for position, claim in enumerate(item.claims):
+                register(claim, doc, ("items", index, "claims", position, "id"))
         for index, thing_id in enumerate(issue.facts.unarchived):
             register(Unarchived(thing_id, issue), doc, ("unarchived", index))
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+import re
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
@@ -61,6 +63,97 @@ class Source(Strict):
         return self
 
 
+# ---- claims: the figures an item reports ------------------------------------
+
+METRICS = ("ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
+           "context", "compression", "stars")
+Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
+                 "context", "compression", "stars"]
+LOWER_IS_BETTER = {"ttft", "latency", "memory", "perplexity", "error", "compression"}
+SourceKind = Literal["vendor", "paper", "independent"]  # who measured: the maker, a paper's authors, someone else
+Qualifier = Literal["about", "up-to", "at-least", "at-most"]
+# Units a figure may carry; a figure without one (perplexity) is a plain number.
+UNITS = ("s", "ms", "tok/s", "%", "pt", "GB", "bit", "tokens", "stars")
+QUANTITY = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*(\S+))?$")
+RATIO_TOLERANCE = 0.1  # a written ratio may round the one its baseline and result give
+
+
+class Quantity(Strict):
+    value: float
+    unit: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return {"value": value}
+        if not isinstance(value, str) or not (match := QUANTITY.match(value.strip())):
+            raise ValueError(f"`{value}` is not a number with a unit — write it like `6.88 s` or `9.46`")
+        unit = match[2] or ""
+        if unit and unit not in UNITS:
+            raise ValueError(f"unknown unit `{unit}` — use one of {', '.join(UNITS)}, or none for a plain number")
+        return {"value": float(match[1]), "unit": unit}
+
+    def __str__(self) -> str:
+        return f"{self.value:,g} {self.unit}".strip()
+
+
+class ClaimFacts(Strict):
+    """One figure an item reports: what was measured, from what to what, on what, and who says so."""
+
+    id: Slug
+    metric: Metric
+    baseline: Quantity | None = None
+    result: Quantity | None = None
+    change: float | None = None  # percent; negative is a decrease
+    ratio: tuple[float, float] | None = None  # the written multiplier, or its range (2.4–3.0×)
+    qualifier: Qualifier | None = None  # about, up to, at least, at most
+    hardware: Text | None = None
+    benchmark: Text | None = None
+    source_kind: SourceKind
+
+    @field_validator("ratio", mode="before")
+    @classmethod
+    def _ratio_or_range(cls, value):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = [value, value]
+        if not (isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value) and value[0] <= value[1]):
+            raise ValueError("must be a positive number like `3.3`, or a range `[2.4, 3.0]`")
+        return tuple(value)
+
+    @model_validator(mode="after")
+    def _figures_agree(self):
+        if self.baseline is None and self.result is None and self.change is None and self.ratio is None:
+            raise ValueError("has no figure — write a `result`, a `baseline` and `result`, a `change` (percent) or a `ratio`")
+        if self.baseline is not None:
+            if self.result is None:
+                raise ValueError("has a baseline but no result — add `result:`")
+            if self.baseline.unit != self.result.unit:
+                raise ValueError(f"baseline is in `{self.baseline.unit or 'no unit'}` but result in "
+                                 f"`{self.result.unit or 'no unit'}` — write both in the same unit")
+            if self.baseline.value == 0 or self.result.value == 0:
+                raise ValueError("a baseline or result of 0 gives no ratio — check the figures")
+            factor = self.measured_factor
+            if self.ratio and not (self.ratio[0] * (1 - RATIO_TOLERANCE) <= factor <= self.ratio[1] * (1 + RATIO_TOLERANCE)):
+                raise ValueError(f"ratio {self.ratio[1]:g} does not match {self.baseline} → {self.result} "
+                                 f"({factor:.2f}×) — fix one of them")
+        return self
+
+    @property
+    def measured_factor(self) -> float | None:
+        """How many times better the result is than the baseline, from the two figures."""
+        if self.baseline is None or self.result is None:
+            return None
+        b, r = self.baseline.value, self.result.value
+        return b / r if self.metric in LOWER_IS_BETTER else r / b
+
+    @property
+    def factor(self) -> float | None:
+        """The multiplier to sort by: the written ratio (its top), else the measured one."""
+        return self.ratio[1] if self.ratio else self.measured_factor
+
+
 class ItemFacts(Strict):
     id: Slug
     category: Category
@@ -68,6 +161,7 @@ class ItemFacts(Strict):
     topics: list[Slug] = Field(min_length=1)
     entities: list[Slug] = []
     resolves: list[Slug] = []  # watch entries of earlier issues this item settles
+    claims: list[ClaimFacts] = []
 
 
 class SignalFacts(Strict):
@@ -164,3 +258,4 @@ class IssueText(PageMeta):
     picks: dict[str, PickText] = {}
     watch: dict[str, WatchText] = {}
     unarchived: dict[str, Text] = {}
+    claims: dict[str, Text] = {}  # claim id -> what was measured, on which workload

@@ -95,6 +95,27 @@ MISTAKES = [
             '    summary: >-\n      See {{- ref("loopvq") }}.\n', "template", "{{- ref"),
     Mistake("macro with a computed argument", "docs/issues/007.en.md", "    summary: >-\n",
             '    summary: >-\n      See {{ ref("loop" ~ "vq") }}.\n', "template", '"loop" ~'),
+    # claims: the figures items report
+    Mistake("claim figure that is not a number", "data/issues/007.yml", "baseline: 6.88 s", "baseline: 6,88 s",
+            "items.2.claims.0.baseline", "baseline: 6,88 s"),
+    Mistake("claim in an unknown unit", "data/issues/007.yml", "result: 0.31 s", "result: 0.31 sec",
+            "items.2.claims.0.result", "0.31 sec"),
+    Mistake("claim with an unknown source kind", "data/issues/003.yml", "        source_kind: vendor\n",
+            "        source_kind: blog\n", "items.0.claims.0.source_kind", "source_kind: blog"),
+    Mistake("claim with an unknown metric", "data/issues/007.yml", "metric: goodput", "metric: speed",
+            "items.2.claims.1.metric", "metric: speed"),
+    Mistake("claim baseline without a result", "data/issues/007.yml", "        result: 0.31 s\n", "",
+            "items.2.claims.0", "- id: kinference-median-ttft"),
+    Mistake("claim baseline and result in different units", "data/issues/007.yml", "result: 0.31 s", "result: 310 ms",
+            "items.2.claims.0", "- id: kinference-median-ttft"),
+    Mistake("claim ratio that contradicts its figures", "data/issues/003.yml", "        baseline: 2300 ms\n",
+            "        baseline: 2300 ms\n        ratio: 5\n", "items.2.claims.1", "- id: bidirectional-kv-ttft-20k"),
+    Mistake("claim with no figure", "data/issues/003.yml", "        ratio: 7.8\n", "",
+            "items.0.claims.0", "- id: rubin-agentx-per-gpu-throughput"),
+    Mistake("claim id used twice", "data/issues/007.yml", "- id: kinference-goodput-multi-turn",
+            "- id: kinference-goodput-shared-prefix", "items.2.claims.2.id", "- id: kinference-goodput-shared-prefix", last=True),
+    Mistake("claim without text in the English page", "docs/issues/007.en.md", "  kinference-median-ttft:",
+            "  kinference-median-tft:", "claims.kinference-median-ttft", "claims:"),
 ]
 
 
