@@ -9,6 +9,7 @@ from pathlib import Path
 from . import layout
 from .audit import audit
 from .check import check, default_pages
+from .export import write_export
 from .model import CATEGORIES, EntityFacts
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states
@@ -33,10 +34,17 @@ def cmd_check(root: Path, args) -> int:
     return 1 if errors else 0
 
 
-def cmd_stats(root: Path, args) -> int:
-    problems, catalog = check(root)
+def checked_catalog(root: Path, command: str):
+    """The catalog, or None after saying that `kb check` has errors to show first."""
+    _, catalog = check(root)
     if catalog is None:
-        print("kb stats: the content has errors — run `kb check`", file=sys.stderr)
+        print(f"kb {command}: the content has errors — run `kb check`", file=sys.stderr)
+    return catalog
+
+
+def cmd_stats(root: Path, args) -> int:
+    catalog = checked_catalog(root, "stats")
+    if catalog is None:
         return 1
     print("issues")
     for issue in sorted(catalog.issues, key=lambda i: i.number):
@@ -57,6 +65,17 @@ def cmd_stats(root: Path, args) -> int:
         counts = ", ".join(f"{status} {states[lang, status]}" for status in ("current", "outdated", "missing", "unknown"))
         print(f"  {lang}: {counts}")
     print(f"watch entries: open {len(catalog.open_watch())}, resolved {len(catalog.resolved_watch())}")
+    kinds = Counter(claim.facts.source_kind for claim in catalog.claims)
+    print(f"claims: {len(catalog.claims)} ({', '.join(f'{kind} {n}' for kind, n in sorted(kinds.items()))})")
+    return 0
+
+
+def cmd_export(root: Path, args) -> int:
+    catalog = checked_catalog(root, "export")
+    if catalog is None:
+        return 1
+    for path in write_export(catalog, args.out, args.site_url):
+        print(path)
     return 0
 
 
@@ -71,9 +90,8 @@ def cmd_translations(root: Path, args) -> int:
 
 
 def cmd_audit(root: Path, args) -> int:
-    problems, catalog = check(root)
+    catalog = checked_catalog(root, "audit")
     if catalog is None:
-        print("kb audit: the content has errors — run `kb check`", file=sys.stderr)
         return 1
     site = args.site if args.site.is_absolute() else root / args.site
     if not (site / "index.html").is_file():
@@ -115,6 +133,10 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd = sub.add_parser("audit", help="prove a built site lost no content and has no broken link or anchor")
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
     audit_cmd.set_defaults(run=cmd_audit)
+    export = sub.add_parser("export", help="write the open data export (JSON and its JSON Schema) without building the site")
+    export.add_argument("out", type=Path, help="folder to write into")
+    export.add_argument("--site-url", default="", help="the address the pages' urls are relative to")
+    export.set_defaults(run=cmd_export)
     translations = sub.add_parser("translations", help="is each translation there and up to date?")
     translations.add_argument("--stamp", nargs="+", metavar="FILE",
                               help="record in these translations the hash of their current source")

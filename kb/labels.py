@@ -42,6 +42,35 @@ LABELS = {
         "translation_head": ("页面", "英文译文", "中文最后修改", "译文最后修改"),
         "translation_status": {"current": "最新", "outdated": "过时", "missing": "缺失", "unknown": "无从判断"},
         "uncommitted": "未提交",
+        "claims": "数据",
+        "related": "相关条目",
+        "metric": {
+            "ttft": "首 token 延迟（TTFT）", "latency": "延迟", "throughput": "吞吐", "goodput": "有效吞吐（goodput）",
+            "memory": "内存/显存", "accuracy": "准确率", "perplexity": "困惑度", "error": "误差",
+            "context": "上下文长度", "compression": "压缩", "stars": "星数",
+        },
+        "source_kind": {"vendor": "厂商自报", "paper": "论文", "independent": "独立测量"},
+        "source_kind_hint": {
+            "vendor": "厂商或项目方在自家基准上测得，方向可信，绝对值不能跨厂商比较",
+            "paper": "论文作者在论文设定下测得",
+            "independent": "由第三方测得或观察到",
+        },
+        "qualifier": {"about": "约", "up-to": "最高", "at-least": "逾", "at-most": "至多"},
+        "unit": {"stars": "星"},
+        "claims_head": ("条目", "测的是什么", "数值", "倍数", "指标", "硬件", "基准", "来源类型", "期"),
+        "claims_filters": {"topic": "主题", "metric": "指标", "hardware": "硬件", "source": "来源类型", "all": "全部",
+                           "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序"},
+        "vendor_caveat_title": "厂商数据怎么读",
+        "vendor_caveat": "标为“厂商自报”的数字来自厂商或项目方自己的博客与配套基准（如 AgentX、InferenceX）。"
+                         "它们说明改进的方向大体可信，但各家的负载、硬件和基线都不同，7.8 倍、5 倍、3.3 倍这样的倍数不能横向比较；"
+                         "星数同样不等于能力。要比较，请看同一硬件、同一基准下的论文或独立测量。",
+        "ledger_about": "关于",
+        "ledger_follow_up": "盯梢：{entry}",
+        "ledger_open": "仍在盯梢",
+        "no_figure": "—",
+        "open_data_files": ("文件", "内容"),
+        "open_data_catalog": "全部期、条目、数据、主题、实体、信号与盯梢项（中英双语）",
+        "open_data_schema": "上述文件的 JSON Schema，由内容模型生成",
     },
     "en": {
         "issue": "Issue {n}: {title}",
@@ -83,5 +112,36 @@ LABELS = {
         "translation_head": ("Page", "English translation", "Chinese last changed", "Translation last changed"),
         "translation_status": {"current": "up to date", "outdated": "outdated", "missing": "missing", "unknown": "cannot tell"},
         "uncommitted": "uncommitted",
+        "claims": "Figures",
+        "related": "Related items",
+        "metric": {
+            "ttft": "Time to first token (TTFT)", "latency": "Latency", "throughput": "Throughput", "goodput": "Goodput",
+            "memory": "Memory", "accuracy": "Accuracy", "perplexity": "Perplexity", "error": "Error",
+            "context": "Context length", "compression": "Compression", "stars": "Stars",
+        },
+        "source_kind": {"vendor": "vendor-reported", "paper": "paper", "independent": "independent"},
+        "source_kind_hint": {
+            "vendor": "measured by the vendor or project on its own benchmark: the direction is credible, the number is not comparable across vendors",
+            "paper": "measured by a paper's authors, in the paper's setting",
+            "independent": "measured or observed by a third party",
+        },
+        "qualifier": {"about": "about", "up-to": "up to", "at-least": "over", "at-most": "at most"},
+        "unit": {},
+        "claims_head": ("Item", "What was measured", "Figure", "Factor", "Metric", "Hardware", "Benchmark", "Source", "Issue"),
+        "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "all": "All",
+                           "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort"},
+        "vendor_caveat_title": "How to read vendor figures",
+        "vendor_caveat": "Figures marked vendor-reported come from a vendor's or project's own blog and companion benchmarks "
+                         "(AgentX, InferenceX and the like). They show which way an improvement points, but workloads, hardware "
+                         "and baselines differ from vendor to vendor, so multipliers such as 7.8×, 5× and 3.3× cannot be compared "
+                         "with each other; nor are star counts a measure of capability. To compare, look for papers or independent "
+                         "measurements on the same hardware and benchmark.",
+        "ledger_about": "About",
+        "ledger_follow_up": "Watch: {entry}",
+        "ledger_open": "still open",
+        "no_figure": "—",
+        "open_data_files": ("File", "What it holds"),
+        "open_data_catalog": "Every issue, item, figure, topic, entity, verdict and watch entry, in Chinese and English",
+        "open_data_schema": "The JSON Schema of that file, generated from the content model",
     },
 }

@@ -20,6 +20,14 @@ TOPICS_DIR = "topics"
 ENTITIES_DIR = "entities"
 WATCH_PAGE = "watch.md"
 ARCHIVE_PAGE = "issues/index.md"
+CLAIMS_PAGE = "claims.md"
+SIGNALS_PAGE = "signals.md"
+
+# the open data export, at the site's root (one for both languages)
+EXPORT_VERSION = 1  # raised when a field is removed or changes meaning; adding fields keeps it
+EXPORT_DIR = "data"
+EXPORT_FILE = f"catalog-v{EXPORT_VERSION}.json"
+EXPORT_SCHEMA_FILE = f"catalog-v{EXPORT_VERSION}.schema.json"
 
 
 def issue_stem(number: int) -> str:

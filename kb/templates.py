@@ -24,6 +24,9 @@ MACROS = {
     "open_watch": (0, 0),
     "latest_issue": (0, 0),
     "translation_status": (0, 0),
+    "claims_ledger": (0, 0),
+    "signals_ledger": (0, 0),
+    "open_data": (0, 0),
 }
 FRONT_MATTER_MACROS = {"ref"}  # prose in front matter is expanded by kb.refs, which knows only ref
 

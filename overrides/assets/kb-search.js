@@ -15,7 +15,9 @@
 
   const load = () => {
     pagefind ??= import(new URL("pagefind/pagefind.js", root).href).then(async (module) => {
-      await module.options({ baseUrl: root.pathname });
+      // Issue pages are long by nature (items, figures): a softer length penalty than
+      // Pagefind's default (0.75) keeps them from ranking below short entity pages.
+      await module.options({ baseUrl: root.pathname, ranking: { pageLength: 0.4 } });
       module.init();
       return module;
     });

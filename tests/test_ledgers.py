@@ -1,0 +1,254 @@
+"""Claims ledger, signals ledger, related items and the open data export, on the built site."""
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from conftest import SITE_PORT
+from browser import chromium, serve
+from kb import layout
+from kb.export import export_schema
+from kb.render import Renderer
+
+LANGS = layout.LANGUAGES
+
+# Every figure issues 3 and 7 report, as the English pages show it, with who measured it
+# (from the seed captures). A figure missing from the data, or a wrong source kind, fails.
+FIGURES = {
+    "vllm-rubin-nvl72-day0": [("7.8×", "vendor")],
+    "deepseek-v4-1-flash-5x": [("−47%", "vendor"), ("5×", "vendor"), ("27,000 tok/s → 144,000 tok/s", "vendor")],
+    "vllm-bidirectional-kv-transfer": [("up to 3.3×", "vendor"), ("about 2,300 ms → 700 ms", "vendor")],
+    "ds4-engine": [("23,000 stars", "independent")],
+    "llama-cpp-edge-backends": [],
+    "dual-qk": [("about 6.8×", "paper"), ("about −88%", "paper"), ("3.75×", "paper")],
+    "stepquant": [("over −80%", "paper"), ("up to −68.7%", "paper")],
+    "vllm-v0-33-0": [],
+    "sglang-v0-5-23": [("256,000 tokens", "vendor"), ("about 6%", "vendor"), ("10%", "vendor"), ("0.05 pt", "vendor")],
+    "kinference-launch": [("6.88 s → 0.31 s", "vendor"), ("7.4×", "vendor"), ("3.5×", "vendor")],
+    "llama-cpp-kimi-k3-1-pro": [],
+    "bitdecoding-fp4": [("60% → 1%", "paper"), ("at most 0.5 pt", "paper"), ("2.4–3×", "paper")],
+    "loopvq": [("0.5 bit", "paper"), ("0.25 bit", "paper"), ("about −50%", "paper"), ("4.3×", "paper"), ("6.1×", "paper")],
+    "strataflux": [("9.46 → 8.4", "paper"), ("95.4%", "paper"), ("11% → 47.1%", "paper"), ("about −50%", "paper")],
+}
+
+
+def test_every_figure_of_issues_3_and_7_is_a_claim_with_its_source_kind(catalog):
+    assert {item.id for item in catalog.items} == set(FIGURES)
+    for item in catalog.items:
+        r = Renderer(catalog, "en", item.page)
+        assert [(r.figure(c), c.facts.source_kind) for c in item.claims] == FIGURES[item.id], item.id
+
+
+def test_the_issue_examples_are_recorded_in_full(catalog):
+    ttft = catalog.target("kinference-median-ttft").facts
+    assert (ttft.metric, ttft.baseline.value, ttft.baseline.unit, ttft.result.value, ttft.hardware, ttft.source_kind) == \
+        ("ttft", 6.88, "s", 0.31, "3× L40S", "vendor")
+    transfer = catalog.target("bidirectional-kv-ttft-20k")
+    assert (transfer.facts.baseline.value, transfer.facts.result.value, transfer.facts.baseline.unit) == (2300, 700, "ms")
+    assert "20k" in transfer.text("en") and "20k" in transfer.text("zh")
+    perplexity = catalog.target("strataflux-perplexity").facts
+    assert (perplexity.metric, perplexity.baseline.value, perplexity.result.value, perplexity.benchmark, perplexity.source_kind) == \
+        ("perplexity", 9.46, 8.40, "WikiText-2", "paper")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_claims_page_has_a_row_per_claim_linking_its_item(catalog, pages, lang):
+    table = pages.article(layout.CLAIMS_PAGE, lang).select_one("table.kb-claims-ledger")
+    rows = table.select("tbody tr")
+    assert len(rows) == len(catalog.claims) == sum(len(f) for f in FIGURES.values())
+    for row, claim in zip(rows, catalog.claims):  # newest issue first, in the issue's order
+        r = Renderer(catalog, lang, layout.CLAIMS_PAGE)
+        cells = [td.get_text(" ", strip=True) for td in row.select("td")]
+        assert row["data-source"] == claim.facts.source_kind and row["data-metric"] == claim.facts.metric
+        assert row["data-topics"].split() == claim.item.facts.topics
+        assert claim.text(lang) == cells[1] and r.figure(claim) == cells[2]
+        assert row.select_one("td a")["href"].endswith(f"issues/{layout.issue_stem(claim.issue.number)}/#{claim.item.id}")
+        assert cells[7] == r.t["source_kind"][claim.facts.source_kind]
+    # vendor figures are marked, and lead to the weekly's caveat on the same page
+    vendor = [row for row in rows if row["data-source"] == "vendor"]
+    assert vendor and all(row.select_one("a.kb-source-kind--vendor")["href"] == "#vendor-caveat" for row in vendor)
+    caveat = pages.article(layout.CLAIMS_PAGE, lang).select_one("#vendor-caveat").get_text()
+    assert all(x in caveat for x in ("7.8", "5", "3.3"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_item_shows_its_own_claims(catalog, pages, lang):
+    for issue in catalog.issues:
+        article = pages.article(issue.page, lang)
+        for item in issue.items:
+            heading = article.find(id=item.id)
+            section = []
+            for sibling in heading.find_next_siblings():
+                if sibling.name in ("h2", "h3"):
+                    break
+                section.append(sibling)
+            shown = [li for block in section for li in block.select("ul.kb-claims > li")]
+            assert [li["id"] for li in shown] == [c.id for c in item.claims], item.id
+            for li, claim in zip(shown, item.claims):
+                assert li.select_one(".kb-source-kind").get_text() == Renderer(catalog, lang, issue.page).t["source_kind"][claim.facts.source_kind]
+                assert claim.text(lang) in li.get_text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_signals_ledger_lists_every_verdict_by_topic_oldest_first(catalog, pages, lang):
+    article = pages.article(layout.SIGNALS_PAGE, lang)
+    for topic in catalog.topics.values():
+        expected = [s.id for s in reversed(catalog.signals_of_topic(topic.id))]
+        heading = article.find(id=topic.id)
+        if not expected:
+            assert heading is None
+            continue
+        ledger = heading.find_next_sibling("ul")
+        listed = [li.find("a")["href"].split("#")[1] for li in ledger.find_all("li", recursive=False)]
+        assert listed == expected, topic.id
+    # a call of issue 3, then what happened later: its watch entry, settled by an item of issue 7
+    kv = article.find(id="kv-cache-compression").find_next_sibling("ul")
+    call = kv.find("a", href=lambda h: h.endswith("#kv-compression-goes-engineering")).find_parent("li")
+    follow_up = call.find("a", href=lambda h: h.endswith("#kv-compression-lands-in-engines")).find_parent("li")
+    assert follow_up.find("a", href=lambda h: h.endswith("issues/007/#loopvq"))
+
+
+def test_related_items_are_ranked_by_shared_topics_and_entities(catalog):
+    def related(item_id):
+        return [i.id for i in catalog.related(catalog.target(item_id))]
+
+    # Dual-QK and LoopVQ: KV-cache compression with an SGLang implementation, a month apart
+    assert related("dual-qk")[0] == "loopvq"
+    assert related("loopvq")[:2] == ["dual-qk", "stepquant"]
+    # Kinference shares vLLM and NVIDIA GPUs with the Rubin day-0 item, and vLLM alone with two more
+    assert related("kinference-launch") == ["vllm-rubin-nvl72-day0", "deepseek-v4-1-flash-5x", "vllm-bidirectional-kv-transfer"]
+    for item in catalog.items:
+        shared = set(item.facts.topics) | set(item.facts.entities)
+        for other in catalog.related(item):
+            assert other.issue is not item.issue
+            assert shared & (set(other.facts.topics) | set(other.facts.entities))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_items_list_their_related_items(catalog, pages, lang):
+    article = pages.article(layout.issue_page(7), lang)
+    links = article.find(id="kinference-launch").find_next("span", class_="kb-related").find_all("a")
+    targets = [a["href"] for a in links if "#" in a["href"]]
+    assert targets == [f"../003/#{i.id}" for i in catalog.related(catalog.target("kinference-launch"))]
+
+
+def test_open_data_validates_against_its_published_schema(catalog, site):
+    folder = site / layout.EXPORT_DIR
+    data = json.loads((folder / layout.EXPORT_FILE).read_text(encoding="utf-8"))
+    schema = json.loads((folder / layout.EXPORT_SCHEMA_FILE).read_text(encoding="utf-8"))
+    assert schema == json.loads(json.dumps(export_schema()))  # the schema is the model's, not a hand-kept copy
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+    assert data["version"] == layout.EXPORT_VERSION and f"v{data['version']}" in layout.EXPORT_FILE
+
+    assert [i["number"] for i in data["issues"]] == [i.number for i in catalog.issues]
+    assert {c["id"] for c in data["claims"]} == {c.id for c in catalog.claims}
+    assert len(data["items"]) == len(catalog.items) and len(data["signals"]) == len(catalog.signals)
+    assert len(data["watch"]) == len(catalog.watch) and len(data["entities"]) == len(catalog.entities)
+    ids = {kind: {r["id"] for r in data[kind]} for kind in ("items", "claims", "signals", "watch", "topics", "entities")}
+    for item in data["items"]:
+        assert set(item["claims"]) <= ids["claims"] and set(item["related"]) <= ids["items"]
+        assert set(item["topics"]) <= ids["topics"] and set(item["entities"]) <= ids["entities"]
+        assert set(item["title"]) == set(LANGS)
+        for lang, url in item["url"].items():  # each record's page exists in that language
+            page = url.split("#")[0]
+            assert (site / page / "index.html").is_file(), url
+    ttft = next(c for c in data["claims"] if c["id"] == "kinference-median-ttft")
+    assert (ttft["baseline"], ttft["result"], ttft["source_kind"]) == ({"value": 6.88, "unit": "s"}, {"value": 0.31, "unit": "s"}, "vendor")
+    # refs in prose are written out as text
+    assert not any("{{" in text for record in data["items"] for text in record["why"].values())
+
+
+def test_open_data_breaks_its_schema_when_a_record_is_wrong(site):
+    folder = site / layout.EXPORT_DIR
+    data = json.loads((folder / layout.EXPORT_FILE).read_text(encoding="utf-8"))
+    schema = json.loads((folder / layout.EXPORT_SCHEMA_FILE).read_text(encoding="utf-8"))
+    data["claims"][0]["source_kind"] = "blog"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_open_data_page_links_the_files(pages, lang):
+    links = [a["href"] for a in pages.article("data.md", lang).select("table a")]
+    prefix = "../" if lang == layout.DEFAULT_LANGUAGE else "../../"
+    assert links == [f"{prefix}{layout.EXPORT_DIR}/{layout.EXPORT_FILE}", f"{prefix}{layout.EXPORT_DIR}/{layout.EXPORT_SCHEMA_FILE}"]
+
+
+# ---- in the browser: sorting and filtering the claims ledger ----------------------
+
+@pytest.fixture(scope="module")
+def ledger(site):
+    with serve(site, SITE_PORT) as url, chromium() as browser:
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        yield page, url, errors
+        page.close()
+
+
+def visible_rows(page) -> list[dict]:
+    return page.eval_on_selector_all(
+        "table.kb-claims-ledger tbody tr:not([hidden])",
+        "rows => rows.map(r => ({...r.dataset, figure: r.cells[2].textContent}))")
+
+
+@pytest.mark.parametrize("home", ["", "en/"])
+def test_claims_ledger_filters_by_source_kind_topic_metric_and_hardware(catalog, ledger, home):
+    page, url, errors = ledger
+    page.goto(f"{url}{home}claims/")
+    assert len(visible_rows(page)) == len(catalog.claims)
+
+    page.select_option("select[name=source]", "vendor")
+    rows = visible_rows(page)
+    assert len(rows) == sum(c.facts.source_kind == "vendor" for c in catalog.claims) and {r["source"] for r in rows} == {"vendor"}
+    assert "source=vendor" in page.url  # a filtered view can be linked
+
+    page.select_option("select[name=topic]", "routing-control-planes")
+    rows = visible_rows(page)
+    assert [r["figure"] for r in rows] == ["6.88 s → 0.31 s", "7.4×", "3.5×"]
+
+    page.select_option("select[name=source]", "")
+    page.select_option("select[name=topic]", "")
+    page.select_option("select[name=metric]", "perplexity")
+    assert [r["figure"] for r in visible_rows(page)] == ["9.46 → 8.4"]
+    page.select_option("select[name=metric]", "")
+    page.select_option("select[name=hardware]", "3× L40S")
+    assert len(visible_rows(page)) == 3
+    status = page.text_content(".kb-claims-status")
+    assert "3" in status and str(len(catalog.claims)) in status
+
+    # the same filter from a link
+    page.goto(f"{url}{home}claims/?source=paper")
+    assert {r["source"] for r in visible_rows(page)} == {"paper"}
+    assert page.input_value("select[name=source]") == "paper"
+    assert errors == []
+
+
+@pytest.mark.parametrize("home", ["", "en/"])
+def test_claims_ledger_sorts_by_factor_and_date(catalog, ledger, home):
+    page, url, errors = ledger
+    page.goto(f"{url}{home}claims/")
+    factor = page.locator("th[data-sort=factor] button")
+    factor.click()  # biggest first
+    values = [float(r["factor"]) for r in visible_rows(page)]
+    assert values == sorted(values, reverse=True) and values[0] == max(c.facts.factor or 0 for c in catalog.claims)
+    assert page.get_attribute("th[data-sort=factor]", "aria-sort") == "descending"
+    factor.click()  # and back
+    values = [float(r["factor"]) for r in visible_rows(page)]
+    assert values == sorted(values)
+
+    page.locator("th[data-sort=date] button").click()
+    dates = [r["date"] for r in visible_rows(page)]
+    assert dates == sorted(dates, reverse=True)
+    assert page.get_attribute("th[data-sort=factor]", "aria-sort") is None
+
+    # sorting keeps the filter
+    page.select_option("select[name=source]", "vendor")
+    factor.click()
+    rows = visible_rows(page)
+    assert {r["source"] for r in rows} == {"vendor"}
+    assert [float(r["factor"]) for r in rows] == sorted((float(r["factor"]) for r in rows), reverse=True)
+    assert errors == []
