@@ -69,6 +69,27 @@ class Writer:
                      f"The direction of {term} is credible, but a {ratio}x figure cannot be compared across vendors."]
         return r.choice(forms if figures else forms[2:])
 
+    def claim(self, claim_id: str) -> dict:
+        """A figure as items report them: before and after, a multiplier, a change, or one value."""
+        r = self.rng
+        metric, unit = r.choice([("ttft", "ms"), ("latency", "s"), ("throughput", "tok/s"), ("memory", "GB"),
+                                 ("accuracy", "%"), ("perplexity", ""), ("goodput", None)])
+        claim = {"id": claim_id, "metric": metric}
+        form = r.choice(["baseline", "ratio", "change", "result"] if unit is not None else ["ratio"])
+        if form == "baseline":
+            before, after = round(r.uniform(10, 9000), 1), round(r.uniform(10, 9000), 1)
+            claim.update(baseline=f"{before} {unit}".strip(), result=f"{after} {unit}".strip())
+        elif form == "ratio":
+            claim["ratio"] = round(r.uniform(1.1, 9.0), 1)
+        elif form == "change":
+            claim["change"] = round(r.uniform(-90, 90), 1)
+        else:
+            claim["result"] = f"{round(r.uniform(1, 500), 2)} {unit}".strip()
+        if r.random() < 0.6:
+            claim["hardware"] = r.choice(HARDWARE)
+        claim["source_kind"] = r.choice(["vendor", "vendor", "paper", "independent"])
+        return claim
+
     def paragraph(self, lang: str, sentences: int, link: str | None = None) -> str:
         text = "".join if lang == "zh" else " ".join
         body = text(self.sentence(lang) for _ in range(sentences))
@@ -81,7 +102,8 @@ class Writer:
         start = FIRST_PERIOD + timedelta(weeks=number - 1)
         end = start + timedelta(days=6)
         items, signals, watch, takes, picks = [], [], [], [], []
-        prose = {lang: {"items": {}, "signals": {}, "watch": {}, "quick_takes": {}, "picks": {}} for lang in ("zh", "en")}
+        prose = {lang: {"items": {}, "signals": {}, "watch": {}, "quick_takes": {}, "picks": {}, "claims": {}}
+                 for lang in ("zh", "en")}
         for k in range(r.randint(5, 9)):
             item_id = f"s{number}-{k}-{r.choice(['release', 'kernel', 'paper', 'router', 'edge', 'cache'])}"
             facts = {
@@ -92,6 +114,9 @@ class Writer:
                 "topics": self.pick(self.topics, 1, 3),
                 "entities": self.pick(self.entities, 0, 3),
             }
+            claims = [self.claim(f"{item_id}-figure-{n}") for n in range(r.randint(0, 3))]
+            if claims:
+                facts["claims"] = claims
             if self.open_watch and r.random() < 0.15:
                 opened, watch_id = self.open_watch.pop(r.randrange(len(self.open_watch)))
                 facts["resolves"] = [watch_id]
@@ -106,6 +131,10 @@ class Writer:
                     "why": self.paragraph(lang, r.randint(3, 5), link),
                     "edge": self.paragraph(lang, 1),
                 }
+            for claim in facts.get("claims", []):
+                zh_term, en_term = r.choice(list(zip(ZH_TERMS, EN_TERMS)))
+                prose["zh"]["claims"][claim["id"]] = f"{zh_term}场景下的{claim['metric']}"
+                prose["en"]["claims"][claim["id"]] = f"{claim['metric']} with {en_term}"
         self.items += [i["id"] for i in items]
         for k in range(r.randint(2, 3)):
             signal_id = f"s{number}-verdict-{k}"
