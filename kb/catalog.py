@@ -216,7 +216,7 @@ class Catalog:
     mentions: dict[str, list[Mention]]  # target id -> where it is referenced
     targets: dict[str, object] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
-    _related: dict | None = field(default=None, repr=False)
+    _related: object = field(default=None, repr=False)
 
     # ---- lookups ----------------------------------------------------------
 
@@ -275,10 +275,10 @@ class Catalog:
 
     def related(self, item: Item) -> list[Item]:
         """Items of other issues that share the most topics and entities with `item` (kb.related)."""
-        if self._related is None:  # worked out for the whole archive at once, on first use
-            from .related import related_items
-            self._related = related_items(self)
-        return self._related[item.id]
+        if self._related is None:
+            from .related import RelatedItems  # numpy: loaded only when a page shows related items
+            self._related = RelatedItems(self)
+        return self._related.of(item)
 
     def mentioned_in(self, target_id: str, *, besides: str | None = None) -> list[str]:
         """Pages that reference the target, once each, other than `besides`."""
@@ -307,8 +307,18 @@ class _Loader:
         self.problems.append(Problem(*where, field_name, message, severity))
 
     def validate(self, model: type[BaseModel], doc: Document, data=None, loc=()):
-        """The model built from `data`, or None with each schema error reported at its line."""
-        data = doc.data if data is None else data
+        """The model built from `data` (part of `doc` at `loc`), or None with each schema error reported at its line."""
+        key = (model, loc)
+        if key not in doc.validated:  # models are frozen: one may serve every catalog read from this doc
+            before = len(self.problems)
+            result = self._validate(model, doc, doc.data if data is None else data, loc)
+            doc.validated[key] = (result, self.problems[before:])
+            return result
+        result, problems = doc.validated[key]
+        self.problems += problems
+        return result
+
+    def _validate(self, model: type[BaseModel], doc: Document, data, loc):
         placeholders = list(_placeholders(data, loc))
         for where in placeholders:
             self.problem(doc, where, _dotted(where),

@@ -20,6 +20,9 @@ class Document:
     data: object
     lines: dict[Loc, int] = field(default_factory=dict)
     first_line: int = 1  # line of the YAML's first line in the file
+    # validated models by (model, loc), with the problems found: a file that did not
+    # change is not validated again (the parse cache below keeps its Document)
+    validated: dict = field(default_factory=dict, repr=False, compare=False)
 
     def line_of(self, loc: Loc) -> int:
         """The line of `loc`, or of its nearest written ancestor."""

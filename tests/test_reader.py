@@ -118,7 +118,8 @@ def test_pages_fit_the_screen_and_navigation_opens(site, reader, device):
 def test_screenshots_of_what_readers_see(reader):
     browser, url = reader
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    shots = {"home": "", "issue": "issues/007/", "hub": "topics/kv-cache-compression/"}
+    shots = {"home": "", "issue": "issues/007/", "hub": "topics/kv-cache-compression/", "claims": "claims/?source=vendor",
+             "signals": "signals/"}
     for lang, prefix in (("zh", ""), ("en", "en/")):
         for device, size in WIDTHS.items():
             page = browser.new_page(viewport=size)
@@ -129,7 +130,7 @@ def test_screenshots_of_what_readers_see(reader):
             search(page, "控制面" if lang == "zh" else "control plane")
             page.screenshot(path=ARTIFACTS / f"search-{lang}-{device}.png")
             page.close()
-    assert len(list(ARTIFACTS.glob("*.png"))) >= 16
+    assert len(list(ARTIFACTS.glob("*.png"))) >= 24
 
 
 def test_every_page_has_title_description_language_alternates_and_sharing_tags(site):
