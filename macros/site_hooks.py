@@ -44,6 +44,15 @@ class ContentSandbox(SandboxedEnvironment):
     def __init__(self, macros: dict, **options):
         super().__init__(**options)
         self.allowed_calls = {id(function) for function in macros.values()}
+        self.compiled: dict[str, Template] = {}
+
+    def from_string(self, source, globals=None, template_class=None):
+        # Every issue page's body is the same `{{ issue_page() }}`: compile each text once.
+        if globals is not None or template_class is not None:
+            return super().from_string(source, globals, template_class)
+        if source not in self.compiled:
+            self.compiled[source] = super().from_string(source)
+        return self.compiled[source]
 
     def is_safe_attribute(self, obj, attr, value) -> bool:
         return False  # content never needs one; every template-injection chain does
