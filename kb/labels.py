@@ -3,6 +3,7 @@ from __future__ import annotations
 
 LABELS = {
     "zh": {
+        "colon": "：",  # after a label: 来源：…
         "issue": "第 {n} 期：{title}",
         "issue_short": "第 {n} 期",
         "period": "{start} ~ {end} · 发布于 {published}",
@@ -73,6 +74,7 @@ LABELS = {
         "open_data_schema": "上述文件的 JSON Schema，由内容模型生成",
     },
     "en": {
+        "colon": ": ",
         "issue": "Issue {n}: {title}",
         "issue_short": "Issue {n}",
         "period": "{start} – {end} · published {published}",

@@ -81,6 +81,11 @@ def relative(target: str, base: str) -> str:
     return "/".join([".."] * (len(here) - common) + there[common:])
 
 
+def _ratio(ratio: tuple[float, float]) -> str:
+    low, high = ratio
+    return f"{high:g}×" if low == high else f"{low:g}–{high:g}×"
+
+
 def _indent(text: str, spaces: int = 4) -> str:
     return "\n".join((" " * spaces + line) if line.strip() else "" for line in text.splitlines())
 
@@ -164,7 +169,7 @@ class Renderer:
         return " · ".join(self.ref(i) for i in ids)
 
     def labelled(self, key: str, text: str) -> str:
-        return f"**{self.t[key]}**{'：' if self.lang == 'zh' else ': '}{text}"
+        return f"**{self.t[key]}**{self.t['colon']}{text}"
 
     # ---- issue page -------------------------------------------------------
 
@@ -204,10 +209,10 @@ class Renderer:
         """Sources, facts, figures and links of an item, as HTML: generated link lists cost
         Markdown 40% of an issue page's conversion (links are checked by `kb audit`)."""
         text = item.text(self.lang)
-        colon = "：" if self.lang == "zh" else ": "
+        colon = self.t["colon"]
 
-        def line(key: str, html_text: str, css: str = "") -> str:
-            return f'<p{css}><strong>{self.t[key]}</strong>{colon}{html_text}</p>'
+        def line(key: str, html_text: str) -> str:
+            return f"<p><strong>{self.t[key]}</strong>{colon}{html_text}</p>"
 
         sources = " · ".join(f'<a href="{html.escape(s.url)}">{html.escape(s.name)}</a>' if s.url else html.escape(s.name)
                              for s in self.catalog.sources(item))
@@ -300,8 +305,7 @@ class Renderer:
     def feed_links(self, topic: str | None = None) -> str:
         home = "/".join([".."] * layout.page_url(self.page).count("/")) or "."
         rss, atom = feed_names(topic)
-        colon = "：" if self.lang == "zh" else ": "
-        return (f'<p class="kb-feeds">{self.t["subscribe"]}{colon}<a href="{home}/{rss}">RSS</a> · '
+        return (f'<p class="kb-feeds">{self.t["subscribe"]}{self.t["colon"]}<a href="{home}/{rss}">RSS</a> · '
                 f'<a href="{home}/{atom}">Atom</a></p>')
 
     def topic_hub(self, topic_id: str) -> str:
@@ -414,8 +418,7 @@ class Renderer:
         if f.change is not None:
             parts.append(f"{f.change:+g}%".replace("-", "−"))
         if f.ratio:
-            low, high = f.ratio
-            parts.append(f"{high:g}×" if low == high else f"{low:g}–{high:g}×")
+            parts.append(_ratio(f.ratio))
         text = " · ".join(parts)
         return f"{self.t['qualifier'][f.qualifier]} {text}" if f.qualifier else text
 
@@ -423,7 +426,7 @@ class Renderer:
         """The multiplier: as written, or worked out from baseline and result (≈)."""
         f = claim.facts
         if f.ratio:
-            return f"{f.ratio[1]:g}×" if f.ratio[0] == f.ratio[1] else f"{f.ratio[0]:g}–{f.ratio[1]:g}×"
+            return _ratio(f.ratio)
         return f"≈{f.measured_factor:.1f}×" if f.measured_factor else self.t["no_figure"]
 
     def source_kind(self, kind: str, *, hint: bool = True) -> str:
@@ -436,12 +439,11 @@ class Renderer:
         return f'<span class="kb-source-kind kb-source-kind--{kind}"{title}>{label}</span>'
 
     def claims_list(self, item: Item) -> str:
-        colon = "：" if self.lang == "zh" else ": "
         rows = []
         for claim in item.claims:
             f = claim.facts
             where = "".join(f" · {html.escape(x)}" for x in (f.hardware, f.benchmark) if x)
-            rows.append(f'<li id="{claim.id}">{html.escape(claim.text(self.lang))}{colon}'
+            rows.append(f'<li id="{claim.id}">{html.escape(claim.text(self.lang))}{self.t["colon"]}'
                         f'<strong>{html.escape(self.figure(claim))}</strong>{where} {self.source_kind(f.source_kind)}</li>')
         return '<ul class="kb-claims">' + "".join(rows) + "</ul>"
 
@@ -494,7 +496,7 @@ class Renderer:
                     f'<li>{self.verdict(signal.facts.verdict)} {self.ref_html(signal.id)} — '
                     f'{self.issue_short_html(signal.issue)} · {signal.published}'
                     f"<p>{self.prose_html(signal.text(self.lang).body)}</p>"
-                    + (f'<p class="kb-facts">{t["ledger_about"]}{"：" if self.lang == "zh" else ": "}{about}</p>' if about else "")
+                    + (f'<p class="kb-facts">{t["ledger_about"]}{t["colon"]}{about}</p>' if about else "")
                     + (f'<ul>{follow}</ul>' if follow else "") + "</li>")
             parts.append(self.raw('<ul class="kb-list kb-ledger">' + "".join(entries) + "</ul>"))
         return unindexed("\n\n".join(parts) if parts else t["none_yet"])
