@@ -56,8 +56,7 @@ class _Reader(HTMLParser):
 
 def site_file(page: str, lang: str) -> str:
     """The built file of a docs page: issues/007.md in English -> en/issues/007/index.html."""
-    prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
-    return f"{prefix}{layout.page_url(page)}index.html"
+    return f"{layout.language_home(lang)}{layout.page_url(page)}index.html"
 
 
 class Site:
@@ -138,7 +137,8 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
         rel = site_file(layout.CLAIMS_PAGE, lang)
-        ledger = _squash(" ".join(site.html(rel).text)) if site.html(rel) else ""
+        ledger_page = site.html(rel)
+        ledger = _squash(" ".join(ledger_page.text)) if ledger_page else ""
         for claim in catalog.claims:
             expect(_squash(claim.text(lang)) in ledger, rel, f"claim `{claim.id}` is not in the claims ledger")
         rel = site_file(layout.WATCH_PAGE, lang)

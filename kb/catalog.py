@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 from datetime import timedelta
 from pathlib import Path
+from stat import S_ISREG
 
 from pydantic import BaseModel, ValidationError
 
@@ -16,7 +17,7 @@ from .model import (
     Source, WatchFacts,
 )
 from .problems import ContentError, Problem
-from .refs import find_refs
+from .refs import expand_refs, find_refs
 from .sources import Document, MarkdownPage, cached, read_markdown, read_yaml
 from .safety import check_markup
 from .templates import check_template
@@ -273,6 +274,13 @@ class Catalog:
     def resolved_watch(self) -> list[Watch]:
         return [w for w in self.watch if not w.is_open]
 
+    def plain_text(self, text: str, lang: str) -> str:
+        """Prose with each ref written out as its title (or its own text): for feeds and data, not pages."""
+        def title(target_id: str, label: str | None) -> str:
+            target = self.target(target_id)
+            return label or (target.title(lang) if target is not None else target_id)
+        return expand_refs(text.strip(), title, lambda rest: rest)
+
     def related(self, item: Item) -> list[Item]:
         """Items of other issues that share the most topics and entities with `item` (kb.related)."""
         if self._related is None:
@@ -428,10 +436,9 @@ _last_loaded: dict = {}
 
 
 def _content_version(root: Path) -> tuple:
+    files = (path for folder in (layout.DATA, layout.DOCS) for path in sorted((root / folder).rglob("*")))
     return tuple((str(path), stat.st_mtime_ns, stat.st_size)
-                 for folder in (layout.DATA, layout.DOCS)
-                 for path in sorted((root / folder).rglob("*"))
-                 if (stat := path.stat()) and path.is_file())
+                 for path, stat in ((path, path.stat()) for path in files) if S_ISREG(stat.st_mode))
 
 
 def load_catalog(root: Path | str) -> Catalog:

@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import layout
 from .catalog import Catalog, Claim, Item, Signal, Watch
 from .model import Category, Metric, Qualifier, SourceKind, Verdict
-from .refs import expand_refs
 
 Localized = dict[str, str]  # language -> text
 
@@ -147,7 +146,7 @@ def _localized(text_of) -> Localized:
 
 
 def _url(page: str) -> Localized:
-    return {lang: ("" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/") + layout.page_url(page) for lang in layout.LANGUAGES}
+    return {lang: layout.language_home(lang) + layout.page_url(page) for lang in layout.LANGUAGES}
 
 
 def _anchored(thing) -> Localized:
@@ -155,14 +154,8 @@ def _anchored(thing) -> Localized:
 
 
 def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
-    def plain(lang: str, text: str) -> str:
-        def title(target_id: str, label: str | None) -> str:
-            target = catalog.target(target_id)
-            return label or (target.title(lang) if target is not None else target_id)
-        return expand_refs(text.strip(), title, lambda s: s)
-
     def prose(thing, field_name: str) -> Localized:
-        return _localized(lambda lang: plain(lang, getattr(thing.text(lang), field_name)))
+        return _localized(lambda lang: catalog.plain_text(getattr(thing.text(lang), field_name), lang))
 
     def item_record(item: Item) -> ItemRecord:
         return ItemRecord(
@@ -180,7 +173,7 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
         f = claim.facts
         return ClaimRecord(
             id=claim.id, item=claim.item.id, issue=claim.issue.number,
-            measured=_localized(lambda lang: plain(lang, claim.text(lang))), metric=f.metric,
+            measured=_localized(lambda lang: catalog.plain_text(claim.text(lang), lang)), metric=f.metric,
             baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change, ratio=f.ratio,
             factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
             source_kind=f.source_kind, url=_anchored(claim))
@@ -198,7 +191,7 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
     return CatalogExport(
         version=layout.EXPORT_VERSION, site_url=site_url, languages=list(layout.LANGUAGES),
         issues=[IssueRecord(
-            number=i.number, title=_localized(i.title), summary=_localized(lambda lang, i=i: plain(lang, i.text(lang).summary)),
+            number=i.number, title=_localized(i.title), summary=_localized(lambda lang, i=i: catalog.plain_text(i.text(lang).summary, lang)),
             period_start=i.facts.period.start, period_end=i.facts.period.end, published=i.facts.published,
             url=_url(i.page), items=[x.id for x in i.items], signals=[s.id for s in i.signals], watch=[w.id for w in i.watch],
         ) for i in catalog.issues],

@@ -35,13 +35,13 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str) -> list[
             "title": t["issue"].format(n=issue.number, title=issue.title(lang)),
             "link": home + layout.page_url(issue.page),
             "date": issue.facts.published,
-            "summary": issue.text(lang).description,
+            "summary": catalog.plain_text(issue.text(lang).description, lang),
         } for issue in catalog.issues[:LIMIT]]
     return [{
         "title": item.title(lang),
         "link": f"{home}{layout.page_url(item.page)}#{item.id}",
         "date": item.published,
-        "summary": item.text(lang).summary,
+        "summary": catalog.plain_text(item.text(lang).summary, lang),
     } for item in catalog.items_of_topic(topic)[:LIMIT]]
 
 
@@ -75,7 +75,7 @@ def write_feeds(catalog: Catalog, site: Path, site_url: str, site_names: dict[st
     """Write every feed of every language into `site`; return the files written."""
     written = []
     for lang in layout.LANGUAGES:
-        prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
+        prefix = layout.language_home(lang)
         home = site_url.rstrip("/") + "/" + prefix
         scopes = [(None, site_names[lang], home)] + [
             (topic.id, f"{site_names[lang]} · {topic.title(lang)}", home + layout.page_url(topic.page))

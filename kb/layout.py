@@ -57,6 +57,11 @@ def page_url(page: str) -> str:
     return f"{stem}/" if stem else ""
 
 
+def language_home(lang: str) -> str:
+    """Where a language's site lives, relative to the site root: "" for the default, "en/" for English."""
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
 def localized(page: str, lang: str) -> str:
     """docs-relative file of `page` in `lang`: issues/007.md -> issues/007.en.md."""
     if lang == DEFAULT_LANGUAGE:

@@ -78,6 +78,10 @@ QUANTITY = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*(\S+))?$")
 RATIO_TOLERANCE = 0.1  # a written ratio may round the one its baseline and result give
 
 
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)  # YAML's true is no figure
+
+
 class Quantity(Strict):
     value: float
     unit: str = ""
@@ -85,7 +89,7 @@ class Quantity(Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, value):
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if _is_number(value):
             return {"value": value}
         if not isinstance(value, str) or not (match := QUANTITY.match(value.strip())):
             raise ValueError(f"`{value}` is not a number with a unit — write it like `6.88 s` or `9.46`")
@@ -115,10 +119,10 @@ class ClaimFacts(Strict):
     @field_validator("ratio", mode="before")
     @classmethod
     def _ratio_or_range(cls, value):
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if _is_number(value):
             value = [value, value]
         if not (isinstance(value, list) and len(value) == 2 and all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value) and value[0] <= value[1]):
+                _is_number(v) and v > 0 for v in value) and value[0] <= value[1]):
             raise ValueError("must be a positive number like `3.3`, or a range `[2.4, 3.0]`")
         return tuple(value)
 

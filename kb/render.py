@@ -303,7 +303,7 @@ class Renderer:
         return self.raw(self.bullet_list_html(entries))
 
     def feed_links(self, topic: str | None = None) -> str:
-        home = "/".join([".."] * layout.page_url(self.page).count("/")) or "."
+        home = relative("", layout.page_url(self.page)) or "."  # feeds sit at the language's home
         rss, atom = feed_names(topic)
         return (f'<p class="kb-feeds">{self.t["subscribe"]}{self.t["colon"]}<a href="{home}/{rss}">RSS</a> · '
                 f'<a href="{home}/{atom}">Atom</a></p>')
@@ -512,7 +512,8 @@ class Renderer:
     # ---- open data --------------------------------------------------------
 
     def open_data(self) -> str:
-        home = "/".join([".."] * (layout.page_url(self.page).count("/") + (self.lang != layout.DEFAULT_LANGUAGE))) or "."
+        here = layout.language_home(self.lang) + layout.page_url(self.page)
+        home = relative("", here) or "."  # the export sits at the site root, for every language
         head = "".join(f"<th>{label}</th>" for label in self.t["open_data_files"])
         rows = "".join(
             f'<tr><td><a href="{home}/{layout.EXPORT_DIR}/{name}"><code>{layout.EXPORT_DIR}/{name}</code></a></td><td>{text}</td></tr>'

@@ -78,7 +78,7 @@ class Site:
     def file(self, page: str, lang: str) -> Path:
         stem = page.removesuffix(".md")
         stem = "" if stem == "index" else stem.removesuffix("/index")
-        prefix = "" if lang == layout.DEFAULT_LANGUAGE else f"{lang}/"
+        prefix = layout.language_home(lang)
         return self.root / prefix / stem / "index.html" if stem else self.root / prefix / "index.html"
 
     def soup(self, page: str, lang: str) -> BeautifulSoup:

@@ -125,3 +125,8 @@ def test_catalog_is_reused_until_a_content_file_changes(tmp_path):
     os.utime(page, ns=(1, 1))  # a different time stamp even on a coarse clock
     changed = load_catalog(project)
     assert changed is not first and changed.issues[0].title("en").startswith("Control Planes")
+
+
+def test_plain_text_writes_refs_out_for_feeds_and_data(catalog):
+    text = 'See {{ ref("loopvq") }} and {{ ref("dual-qk", "the 2-bit paper") }}.'
+    assert catalog.plain_text(text, "en") == f"See {catalog.target('loopvq').title('en')} and the 2-bit paper."
