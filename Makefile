@@ -27,7 +27,7 @@ serve: install
 #   make preview PAGES="docs/issues/007.md docs/topics/fp4-kernels.md" PREVIEW_LANG=en
 PREVIEW_LANG ?= zh
 preview: install
-	$(BIN)/python -m macros.preview --lang $(PREVIEW_LANG) $(PAGES)
+	$(BIN)/python -m mkdocs_kb.preview --lang $(PREVIEW_LANG) $(PAGES)
 
 # Browser tests drive Debian's chromium; as root, install it if it is missing.
 browser:

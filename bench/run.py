@@ -3,14 +3,14 @@
 For each size N (default 52 and 520 issues) it generates a synthetic archive
 (bench/synthetic.py), builds it twice — (a) as the project builds it, and
 (b) as the stack comes: default navigation (every issue in every page's nav),
-Material's lunr search, no hooks — and prints, with ratios project/naive:
+Material's lunr search, no kb plugin — and prints, with ratios project/naive:
 
 - build seconds and peak memory of the full build (both languages);
 - HTML bytes of an issue page, and of the claims ledger (every figure of the archive);
 - search bytes a page view fetches before any query, and for a first query,
   and milliseconds from typing to results on screen (headless Chromium);
 - for the project, seconds from editing an issue to the updated page in the
-  editor preview (macros/preview.py).
+  editor preview (mkdocs_kb/preview.py).
 
     python -m bench.run                 # N = 52 and 520; about 10 minutes here
     python -m bench.run --issues 6 12   # the smoke test's size
@@ -59,7 +59,7 @@ class Figures:
 
 
 def naive_variant(project: Path) -> Path:
-    """The same content with the stack as it comes: default nav, Material search, no hooks, stock templates."""
+    """The same content with the stack as it comes: default nav, Material search, no kb plugin, stock templates."""
     naive = project.parent / "naive"
     shutil.copytree(project, naive, ignore=shutil.ignore_patterns("overrides"))
     shutil.copytree(project / "overrides" / "assets", naive / "overrides" / "assets")
@@ -67,7 +67,8 @@ def naive_variant(project: Path) -> Path:
     config = re.sub(r"\n    - navigation\.prune[^\n]*", "", config)
     config = re.sub(r"\nnav:\n.*?\n(?=validation:)", "\n", config, flags=re.S)
     config = config.replace("\n  - assets/kb-search.js\n", "\n")  # Pagefind's box; the claims ledger's script stays
-    config = config.replace("hooks:\n  - macros/site_hooks.py\n", "")
+    config = re.sub(r"\n  # The knowledge base[^\n]*\n  - kb\n", "\n", config)  # the project's plugin
+    assert "\n  - kb\n" not in config, "the naive baseline must build without the kb plugin"
     config = config.replace("plugins:\n", "plugins:\n" + NAIVE_SEARCH, 1)
     (naive / "mkdocs.yml").write_text(config, encoding="utf-8")
     return naive
@@ -130,7 +131,7 @@ def preview_seconds(project: Path, issue: int) -> float:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen([sys.executable, "-m", "macros.preview", f"docs/issues/{stem}.md", "--addr", f"127.0.0.1:{port}"],
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs_kb.preview", f"docs/issues/{stem}.md", "--addr", f"127.0.0.1:{port}"],
                               cwd=project, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
                               stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/issues/{stem}/"

@@ -2,9 +2,10 @@
 signals, watch entries, topics and entities.
 
 Plain Python on purpose: nothing here imports mkdocs, so the site generator
-can be replaced without touching the model (see macros/ for the thin layer).
+can be replaced without touching the model (see mkdocs_kb/ for the site plugin).
 """
-from .catalog import Catalog, load_catalog
+from .catalog import Catalog
+from .loading import CatalogCache, load_catalog
 from .problems import ContentError, Problem
 
-__all__ = ["Catalog", "ContentError", "Problem", "load_catalog"]
+__all__ = ["Catalog", "CatalogCache", "ContentError", "Problem", "load_catalog"]

@@ -54,11 +54,6 @@ class _Reader(HTMLParser):
             self.out.text.append(data)
 
 
-def site_file(page: str, lang: str) -> str:
-    """The built file of a docs page: issues/007.md in English -> en/issues/007/index.html."""
-    return f"{layout.language_home(lang)}{layout.page_url(page)}index.html"
-
-
 class Site:
     def __init__(self, root: Path):
         self.root = root
@@ -114,7 +109,7 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
 
     for lang in layout.LANGUAGES:
         for issue in catalog.issues:
-            rel = site_file(issue.page, lang)
+            rel = layout.built_file(issue.page, lang)
             page = site.html(rel)
             if page is None:
                 expect(False, rel, f"issue {issue.number} ({lang}) was not built")
@@ -136,12 +131,12 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                            f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
-        rel = site_file(layout.CLAIMS_PAGE, lang)
+        rel = layout.built_file(layout.CLAIMS_PAGE, lang)
         ledger_page = site.html(rel)
         ledger = _squash(" ".join(ledger_page.text)) if ledger_page else ""
         for claim in catalog.claims:
             expect(_squash(claim.text(lang)) in ledger, rel, f"claim `{claim.id}` is not in the claims ledger")
-        rel = site_file(layout.WATCH_PAGE, lang)
+        rel = layout.built_file(layout.WATCH_PAGE, lang)
         page = site.html(rel)
         for entry in catalog.watch:
             expect(page is not None and entry.id in page.ids, rel, f"watch entry `{entry.id}` is not on the watch list")

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import layout
-from .catalog import Catalog, load_catalog
+from .catalog import Catalog
+from .loading import load_catalog
 from .problems import ContentError, Problem
 from .translations import translation_states
 

@@ -10,7 +10,7 @@ from . import layout
 from .audit import audit
 from .check import check, default_pages
 from .export import write_export
-from .model import CATEGORIES, EntityFacts
+from .model import CATEGORIES, ENTITY_KINDS
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states
 
@@ -157,7 +157,7 @@ def parser() -> argparse.ArgumentParser:
     entity = new.add_parser("entity", help="an entity and its page in both languages")
     entity.add_argument("id")
     entity.add_argument("--name", required=True)
-    entity.add_argument("--kind", required=True, choices=EntityFacts.model_fields["kind"].annotation.__args__)
+    entity.add_argument("--kind", required=True, choices=ENTITY_KINDS)
     entity.add_argument("--url")
     for command in (issue, item, topic, entity):
         command.set_defaults(run=cmd_new)

@@ -19,7 +19,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import layout
-from .catalog import Catalog, Claim, Item, Signal, Watch
+from .catalog import Catalog
+from .entries import Claim, Item, Signal, Watch
 from .model import Category, Metric, Qualifier, SourceKind, Verdict
 
 Localized = dict[str, str]  # language -> text

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 
 from . import layout
 from .catalog import Catalog
-from .labels import LABELS
+from .labels import issue_title
 
 LIMIT = 50  # entries per feed: the newest
 
@@ -29,10 +29,9 @@ def _moment(day: date) -> datetime:
 
 
 def _entries(catalog: Catalog, lang: str, topic: str | None, home: str) -> list[dict]:
-    t = LABELS[lang]
     if topic is None:
         return [{
-            "title": t["issue"].format(n=issue.number, title=issue.title(lang)),
+            "title": issue_title(issue.number, issue.title(lang), lang),
             "link": home + layout.page_url(issue.page),
             "date": issue.facts.published,
             "summary": catalog.plain_text(issue.text(lang).description, lang),

@@ -147,3 +147,9 @@ LABELS = {
         "open_data_schema": "The JSON Schema of that file, generated from the content model",
     },
 }
+
+
+def issue_title(number: int, title: str, lang: str) -> str:
+    """An issue's full title, as pages, feeds and search show it: 第 7 期：… / Issue 7: …"""
+    return LABELS[lang]["issue"].format(n=number, title=title)
+

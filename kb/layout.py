@@ -1,11 +1,33 @@
 """Where each kind of content lives, and the site's languages.
 
-The one place that knows file names: the model, the macros and the tests ask here.
+The one place that knows file names: the model, the site plugin and the tests ask here.
 """
 from __future__ import annotations
 
-LANGUAGES = ("zh", "en")
-DEFAULT_LANGUAGE = "zh"  # its pages have no suffix; others are name.<lang>.md
+from pathlib import Path
+
+from .sources import read_site_config
+
+PROJECT = Path(__file__).resolve().parent.parent
+SITE_CONFIG = "mkdocs.yml"
+
+
+def _site_languages() -> tuple[tuple[str, ...], str]:
+    """The languages as the site configuration lists them (the i18n plugin's), default first.
+
+    They are written once, in mkdocs.yml, where the i18n plugin also needs their
+    names and translations; the model reads them from there as data.
+    """
+    config = read_site_config(PROJECT / SITE_CONFIG)
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            languages = plugin["i18n"]["languages"]
+            default = next(lang["locale"] for lang in languages if lang.get("default"))
+            return (default, *(lang["locale"] for lang in languages if lang["locale"] != default)), default
+    raise LookupError(f"{SITE_CONFIG} configures no i18n plugin: the site's languages are listed there")
+
+
+LANGUAGES, DEFAULT_LANGUAGE = _site_languages()  # the default's pages have no suffix; others are name.<lang>.md
 
 DATA = "data"
 DOCS = "docs"
@@ -20,6 +42,7 @@ TOPICS_DIR = "topics"
 ENTITIES_DIR = "entities"
 WATCH_PAGE = "watch.md"
 ARCHIVE_PAGE = "issues/index.md"
+TOPICS_INDEX = "topics/index.md"
 CLAIMS_PAGE = "claims.md"
 SIGNALS_PAGE = "signals.md"
 
@@ -60,6 +83,11 @@ def page_url(page: str) -> str:
 def language_home(lang: str) -> str:
     """Where a language's site lives, relative to the site root: "" for the default, "en/" for English."""
     return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+def built_file(page: str, lang: str) -> str:
+    """The built file of a docs page, from the site root: issues/007.md in English -> en/issues/007/index.html."""
+    return f"{language_home(lang)}{page_url(page)}index.html"
 
 
 def localized(page: str, lang: str) -> str:

@@ -6,17 +6,16 @@ data/. Prose is written per language, in the front matter of docs/ pages.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
-
 import re
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
-CATEGORIES = ("release", "tool", "paper", "model", "benchmark")
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
+CATEGORIES = get_args(Category)
 Verdict = Literal["signal", "noise"]
 
 
@@ -65,10 +64,9 @@ class Source(Strict):
 
 # ---- claims: the figures an item reports ------------------------------------
 
-METRICS = ("ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
-           "context", "compression", "stars")
 Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
                  "context", "compression", "stars"]
+METRICS = get_args(Metric)
 LOWER_IS_BETTER = {"ttft", "latency", "memory", "perplexity", "error", "compression"}
 SourceKind = Literal["vendor", "paper", "independent"]  # who measured: the maker, a paper's authors, someone else
 Qualifier = Literal["about", "up-to", "at-least", "at-most"]
@@ -213,10 +211,14 @@ class IssueFacts(Strict):
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
 
 
+EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]
+ENTITY_KINDS = get_args(EntityKind)
+
+
 class EntityFacts(Strict):
     id: Slug
     name: Text
-    kind: Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]
+    kind: EntityKind
     url: HttpUrl | None = None
 
 

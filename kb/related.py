@@ -16,20 +16,20 @@ import math
 
 import numpy as np
 
-from .catalog import Catalog, Item
+from .entries import Item
 
 LIMIT = 5  # related items shown per item
 
 
 class RelatedItems:
-    """The related items of any item of a catalog, each worked out when first asked for.
+    """The related items of any item of a list (the archive's, newest first), each worked out when first asked for.
 
     The item-term matrix is built once (a full build asks for every item; the
     editor preview, for the few items of the page being edited).
     """
 
-    def __init__(self, catalog: Catalog, limit: int = LIMIT):
-        self.items = catalog.items
+    def __init__(self, items: list[Item], limit: int = LIMIT):
+        self.items = items
         self.limit = limit
         self.row = {item.id: n for n, item in enumerate(self.items)}
         terms = sorted({f"t:{t}" for i in self.items for t in i.facts.topics}

@@ -91,28 +91,31 @@ class MarkdownPage:
     body_first_line: int
 
 
-# Parsed files, by path and the size and time of the version parsed: a second
-# build in the same process (the next language, or `mkdocs serve` after an
-# edit) parses only what changed. Documents are never modified after parsing.
-_parsed: dict = {}
+class FileCache:
+    """Parsed files, by path and the size and time of the version parsed.
 
+    A second build in the same process (the next language, or `mkdocs serve`
+    after an edit) parses only what changed. What is cached is never modified
+    after parsing. Whoever keeps a cache owns it: the site plugin keeps one
+    for its whole process, `kb check` starts afresh.
+    """
 
-def cached(parse):
-    def parse_file(file: Path, root: Path):
+    def __init__(self):
+        self._parsed: dict[tuple, tuple] = {}
+
+    def get(self, parse, file: Path, root: Path):
+        """`parse(file, root)`, or what it returned for this version of the file."""
         stat = file.stat()
         key, version = (parse.__name__, str(file), str(root)), (stat.st_mtime_ns, stat.st_size)
-        if key not in _parsed or _parsed[key][0] != version:
-            _parsed[key] = (version, parse(file, root))  # the old version is dropped
-        return _parsed[key][1]
-    return parse_file
+        if key not in self._parsed or self._parsed[key][0] != version:
+            self._parsed[key] = (version, parse(file, root))  # the old version is dropped
+        return self._parsed[key][1]
 
 
-@cached
 def read_yaml(file: Path, root: Path) -> tuple[Document | None, Problem | None]:
     return parse_yaml(file.read_text(encoding="utf-8"), file.relative_to(root).as_posix())
 
 
-@cached
 def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem | None]:
     rel = file.relative_to(root).as_posix()
     text = file.read_text(encoding="utf-8")
@@ -130,3 +133,17 @@ def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem 
         return None, Problem(rel, 2, "front matter", "must be a mapping of `key: value` lines — write `title: ...` and `description: ...`")
     body_line = text[: match.end()].count("\n") + 1
     return MarkdownPage(rel, text, doc, meta_text, text[match.end():], body_line), None
+
+
+class _SiteConfigLoader(yaml.SafeLoader):
+    """Reads the site's mkdocs.yml as data; its !!python and !ENV tags are left to mkdocs."""
+
+
+_SiteConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+_SiteConfigLoader.add_constructor("!ENV", lambda loader, node: None)
+
+
+def read_site_config(path: Path) -> dict:
+    """The site generator's configuration file, as plain data (tags it alone understands read as None)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_SiteConfigLoader)
+

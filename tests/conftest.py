@@ -15,7 +15,7 @@ from kb import layout, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a copy of the project needs to build on its own.
-PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
+PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")  # mkdocs_kb is installed
 
 
 def _free_port() -> int:
@@ -76,10 +76,7 @@ class Site:
         self.root = root
 
     def file(self, page: str, lang: str) -> Path:
-        stem = page.removesuffix(".md")
-        stem = "" if stem == "index" else stem.removesuffix("/index")
-        prefix = layout.language_home(lang)
-        return self.root / prefix / stem / "index.html" if stem else self.root / prefix / "index.html"
+        return self.root / layout.built_file(page, lang)
 
     def soup(self, page: str, lang: str) -> BeautifulSoup:
         return BeautifulSoup(self.file(page, lang).read_text(encoding="utf-8"), "html.parser")

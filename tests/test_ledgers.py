@@ -10,7 +10,9 @@ from conftest import SITE_PORT
 from browser import chromium, serve
 from kb import layout
 from kb.export import export_schema
+from kb.labels import LABELS
 from kb.render import Renderer
+from kb.render.figures import figure
 
 LANGS = layout.LANGUAGES
 
@@ -38,7 +40,7 @@ def test_every_figure_of_issues_3_and_7_is_a_claim_with_its_source_kind(catalog)
     assert {item.id for item in catalog.items} == set(FIGURES)
     for item in catalog.items:
         r = Renderer(catalog, "en", item.page)
-        assert [(r.figure(c), c.facts.source_kind) for c in item.claims] == FIGURES[item.id], item.id
+        assert [(figure(r, c), c.facts.source_kind) for c in item.claims] == FIGURES[item.id], item.id
 
 
 def test_the_issue_examples_are_recorded_in_full(catalog):
@@ -63,7 +65,7 @@ def test_claims_page_has_a_row_per_claim_linking_its_item(catalog, pages, lang):
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
         assert row["data-source"] == claim.facts.source_kind and row["data-metric"] == claim.facts.metric
         assert row["data-topics"].split() == claim.item.facts.topics
-        assert claim.text(lang) == cells[1] and r.figure(claim) == cells[2]
+        assert claim.text(lang) == cells[1] and figure(r, claim) == cells[2]
         assert row.select_one("td a")["href"].endswith(f"issues/{layout.issue_stem(claim.issue.number)}/#{claim.item.id}")
         assert cells[7] == r.t["source_kind"][claim.facts.source_kind]
     # vendor figures are marked, and lead to the weekly's caveat on the same page
@@ -87,7 +89,7 @@ def test_each_item_shows_its_own_claims(catalog, pages, lang):
             shown = [li for block in section for li in block.select("ul.kb-claims > li")]
             assert [li["id"] for li in shown] == [c.id for c in item.claims], item.id
             for li, claim in zip(shown, item.claims):
-                assert li.select_one(".kb-source-kind").get_text() == Renderer(catalog, lang, issue.page).t["source_kind"][claim.facts.source_kind]
+                assert li.select_one(".kb-source-kind").get_text() == LABELS[lang]["source_kind"][claim.facts.source_kind]
                 assert claim.text(lang) in li.get_text()
 
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT, copy_project
-from kb import ContentError, load_catalog
+from kb import CatalogCache, ContentError, load_catalog
 
 
 def test_model_does_not_import_mkdocs():
@@ -104,7 +104,7 @@ def test_relative_urls_match_posixpath():
     import itertools
     import posixpath
 
-    from kb.render import relative
+    from kb.render.links import relative
 
     folders = ["", "issues", "issues/007", "topics/fp4-kernels", "en", "en/issues/003", "a/b/c"]
     for target, base in itertools.product(folders, folders):
@@ -117,13 +117,15 @@ def test_catalog_is_reused_until_a_content_file_changes(tmp_path):
     import os
 
     project = copy_project(tmp_path / "project")
-    first = load_catalog(project)
-    assert load_catalog(project) is first
+    cache = CatalogCache()  # what the site plugin keeps between the builds of one process
+    first = cache.load(project)
+    assert cache.load(project) is first
+    assert load_catalog(project) is not first  # a plain load reads afresh
     page = project / "docs" / "issues" / "007.en.md"
     page.write_text(page.read_text(encoding="utf-8").replace("title: Inference Control Planes", "title: Control Planes", 1),
                     encoding="utf-8")
     os.utime(page, ns=(1, 1))  # a different time stamp even on a coarse clock
-    changed = load_catalog(project)
+    changed = cache.load(project)
     assert changed is not first and changed.issues[0].title("en").startswith("Control Planes")
 
 

@@ -11,7 +11,6 @@ from bs4 import BeautifulSoup
 from conftest import SITE_PORT
 from browser import chromium, search, serve
 from kb import layout
-from kb.audit import site_file
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 
@@ -77,12 +76,12 @@ SWITCH_PAGES = ["index.md", layout.issue_page(7), layout.topic_page("fp4-kernels
 def test_language_switch_goes_to_the_counterpart_and_back(reader, page_key):
     browser, url = reader
     page = browser.new_page()
-    page.goto(url + site_file(page_key, "zh").removesuffix("index.html"))
+    page.goto(url + layout.built_file(page_key, "zh").removesuffix("index.html"))
     for lang in ("en", "zh"):
         page.click("div.md-select button")  # the language menu (hover on desktop, click works too)
         page.click(f'.md-select__link[hreflang="{lang}"]')
         page.wait_for_load_state()
-        assert page.url == url + site_file(page_key, lang).removesuffix("index.html")
+        assert page.url == url + layout.built_file(page_key, lang).removesuffix("index.html")
         assert page.evaluate("document.documentElement.lang") == lang
     page.close()
 

@@ -17,27 +17,22 @@ from pathlib import Path
 import yaml
 
 from kb import layout
+from kb.sources import read_site_config
 
 CONFIG = ".preview.yml"  # written next to mkdocs.yml (ignored by git)
 FOLDERS = (layout.ISSUES_DIR, layout.TOPICS_DIR, layout.ENTITIES_DIR)
 
 
-class _TolerantLoader(yaml.SafeLoader):
-    """Reads mkdocs.yml's plugin settings; its !!python and !ENV tags are left to mkdocs."""
-
-
-_TolerantLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
-_TolerantLoader.add_constructor("!ENV", lambda loader, node: None)
-
-
 def preview_config(root: Path, pages: list[str], lang: str) -> Path:
     """Write the preview config for `pages` (docs/... paths, either language); return its path."""
-    base = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_TolerantLoader)
+    base = read_site_config(root / layout.SITE_CONFIG)
     plugins = base["plugins"]
-    for plugin in plugins:
+    for index, plugin in enumerate(plugins):
         if isinstance(plugin, dict) and "i18n" in plugin:
             for language in plugin["i18n"]["languages"]:
                 language["build"] = language["locale"] == lang
+        if plugin == "kb" or isinstance(plugin, dict) and "kb" in plugin:
+            plugins[index] = {"kb": {"site_files": False}}  # no search index, feeds or export
     keep = set()
     for page in pages:
         key, _ = layout.split_language(Path(page).relative_to(layout.DOCS).as_posix())
@@ -45,14 +40,13 @@ def preview_config(root: Path, pages: list[str], lang: str) -> Path:
     excluded = [f"/{folder}/*.md" for folder in FOLDERS] + ["/*.md", "!/index*.md"]
     excluded += [f"!/{page}" for page in sorted(keep)]
     config = {
-        "INHERIT": "mkdocs.yml",
+        "INHERIT": layout.SITE_CONFIG,
         "strict": False,  # links to pages left out of the preview are expected
         "plugins": plugins,
         "exclude_docs": "\n".join(excluded) + "\n",
-        "extra": {"kb_preview": True},  # no search index (macros/site_hooks.py)
     }
     path = root / CONFIG
-    path.write_text("# Written by macros/preview.py for `make preview`; not for editing.\n"
+    path.write_text("# Written by mkdocs_kb/preview.py for `make preview`; not for editing.\n"
                     + yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
 

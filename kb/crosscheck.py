@@ -1,0 +1,120 @@
+"""Cross-checks: every id registered once, every reference pointing at one.
+
+Runs after each file has been validated on its own: these are the problems
+that only show across files (a duplicate id in two issues, a topic that is
+not in data/topics.yml, a watch entry resolved twice).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import layout
+from .entries import Entity, Issue, Item, Topic, Unarchived, Watch
+from .problems import Problem
+from .reader import ContentReader, dotted
+from .sources import Document
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+
+
+def register_targets(reader: ContentReader, issues: list[Issue], topics: dict[str, Topic],
+                     entities: dict[str, Entity]) -> dict[str, object]:
+    """Every id of the archive -> its entry; an id used twice is reported where the later one is written."""
+    targets: dict[str, object] = {}
+    origin: dict[str, str] = {}
+
+    def register(target, doc_or_path, loc=()) -> None:
+        where = doc_or_path.path if isinstance(doc_or_path, Document) else doc_or_path
+        if target.id in targets:
+            reader.problem(doc_or_path, loc, dotted(loc) or "id",
+                           f"`{target.id}` is already used by {origin[target.id]} — ids must be unique across the archive; rename one")
+        else:
+            targets[target.id], origin[target.id] = target, where
+
+    for topic in topics.values():
+        register(topic, layout.TOPICS_FILE)
+    for entity in entities.values():
+        register(entity, layout.ENTITIES_FILE)
+    for issue in reversed(issues):  # oldest first: the later duplicate is the one to rename
+        doc = issue.source
+        register(issue, doc, ("number",))
+        for thing in issue.entries:
+            register(thing, doc, (thing.section, issue.index_of(thing), "id"))
+        for index, item in enumerate(issue.items):
+            for position, claim in enumerate(item.claims):
+                register(claim, doc, ("items", index, "claims", position, "id"))
+        for index, thing_id in enumerate(issue.facts.unarchived):
+            register(Unarchived(thing_id, issue), doc, ("unarchived", index))
+    return targets
+
+
+def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> None:
+    """Every topic, entity, outlet, item and watch entry named in facts exists; every ref in pages too."""
+    for issue in catalog.issues:
+        doc = issue.source
+        own = {t.id for t in (*issue.items, *issue.signals)}
+        for thing in issue.entries:
+            for topic in getattr(thing.facts, "topics", ()):
+                if topic not in catalog.topics:
+                    loc = (thing.section, issue.index_of(thing), "topics")
+                    reader.problem(doc, loc, dotted(loc),
+                                   f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
+        for index, item in enumerate(issue.items):
+            for position, source in enumerate(item.facts.sources):
+                if source.outlet and source.outlet not in catalog.outlets:
+                    reader.problem(doc, ("items", index, "sources", position), f"items.{index}.sources.{position}",
+                                   f"unknown outlet `{source.outlet}` — use one of {layout.OUTLETS_FILE}, add it there, "
+                                   "or write a one-off source as `{name: ..., url: ...}`")
+            for entity in item.facts.entities:
+                if entity not in catalog.entities:
+                    reader.problem(doc, ("items", index, "entities"), f"items.{index}.entities",
+                                   f"unknown entity `{entity}` — use one of {layout.ENTITIES_FILE} or add it there with its page")
+            for watch_id in item.facts.resolves:
+                _resolve(reader, doc, index, item, catalog.target(watch_id), watch_id)
+        for index, signal in enumerate(issue.signals):
+            for item_id in signal.facts.items:
+                if not isinstance(catalog.target(item_id), Item):
+                    reader.problem(doc, ("signals", index, "items"), f"signals.{index}.items",
+                                   f"`{item_id}` is not an item in the archive — fix the id")
+        for index, entry in enumerate(issue.watch):
+            if entry.facts.topic not in catalog.topics:
+                reader.problem(doc, ("watch", index, "topic"), f"watch.{index}.topic",
+                               f"unknown topic `{entry.facts.topic}` — use one of {layout.TOPICS_FILE}")
+            if entry.facts.origin not in own:
+                reader.problem(doc, ("watch", index, "from"), f"watch.{index}.from",
+                               f"`{entry.facts.origin}` is not an item or signal of issue {issue.number} — name the one that raised this entry")
+
+    for target_id, where in catalog.mentions.items():
+        if check_refs and target_id not in catalog.targets:
+            for m in where:
+                reader.problems.append(Problem(m.path, m.line, "ref",
+                                               f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))
+
+
+def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:
+    """A one-off source featured again in a later issue is probably old news (outlets recur by design)."""
+    first: dict[str, Item] = {}
+    for issue in reversed(catalog.issues):
+        for index, item in enumerate(issue.items):
+            for position, source in enumerate(item.facts.sources):
+                if not source.url:
+                    continue
+                earlier = first.setdefault(source.url, item)
+                if earlier.issue is not issue:
+                    reader.problem(issue.source, ("items", index, "sources", position, "url"), f"items.{index}.sources.{position}.url",
+                                   f"{source.url} was already featured in issue {earlier.issue.number} (`{earlier.id}`) — "
+                                   "make sure this is new, or link the earlier item with ref", severity="warning")
+
+
+def _resolve(reader: ContentReader, doc: Document, index: int, item: Item, entry, watch_id: str) -> None:
+    loc, field_name = ("items", index, "resolves"), f"items.{index}.resolves"
+    if not isinstance(entry, Watch):
+        reader.problem(doc, loc, field_name, f"`{watch_id}` is not a watch entry — fix the id")
+    elif entry.issue.facts.published >= item.published and entry.issue is not item.issue:
+        reader.problem(doc, loc, field_name, f"`{watch_id}` was opened after this item appeared — only a later item can resolve it")
+    elif entry.resolved_by is not None:
+        reader.problem(doc, loc, field_name,
+                       f"`{watch_id}` is already resolved by `{entry.resolved_by.id}` — keep one resolution")
+    else:
+        entry.resolved_by = item

@@ -1,0 +1,195 @@
+"""The entries of the archive: issues and what they hold, topics, entities.
+
+Each joins its facts (data/, validated by kb.model) to its prose per language
+(docs/ front matter) and knows its page and anchor. Built by kb.loading,
+queried through kb.catalog; nothing here reads a file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from . import layout
+from .model import ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, SignalFacts, WatchFacts
+from .sources import Document
+
+
+class _Localized:
+    """Something whose prose exists per language, falling back to the default."""
+
+    texts: dict
+
+    def text(self, lang: str):
+        return self.texts.get(lang) or self.texts[layout.DEFAULT_LANGUAGE]
+
+
+@dataclass(eq=False)
+class Issue(_Localized):
+    facts: IssueFacts
+    texts: dict[str, IssueText]
+    source: Document  # where the facts were read: problems found later point at its lines
+    items: list[Item] = field(default_factory=list)
+    signals: list[Signal] = field(default_factory=list)
+    quick_takes: list[QuickTake] = field(default_factory=list)
+    picks: list[Pick] = field(default_factory=list)
+    watch: list[Watch] = field(default_factory=list)
+    anchor: ClassVar[None] = None
+
+    @property
+    def number(self) -> int:
+        return self.facts.number
+
+    @property
+    def id(self) -> str:
+        return layout.issue_id(self.number)
+
+    @property
+    def page(self) -> str:
+        return layout.issue_page(self.number)
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+    @property
+    def entries(self) -> list:
+        """Everything written in the issue that has an id of its own."""
+        return [*self.items, *self.signals, *self.quick_takes, *self.picks, *self.watch]
+
+    def index_of(self, entry) -> int:
+        return getattr(self, entry.section).index(entry)
+
+
+@dataclass(eq=False)
+class _InIssue:
+    """Something written in an issue: facts in data/, prose under `section` of its pages."""
+
+    issue: Issue
+    section: ClassVar[str]
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    @property
+    def published(self):
+        return self.issue.facts.published
+
+    @property
+    def page(self) -> str:
+        return self.issue.page
+
+    @property
+    def anchor(self) -> str:
+        return self.id
+
+    def text(self, lang: str):
+        return getattr(self.issue.text(lang), self.section)[self.id]
+
+    def title(self, lang: str) -> str:
+        text = self.text(lang)
+        return text if isinstance(text, str) else text.title
+
+
+@dataclass(eq=False)
+class Item(_InIssue):
+    facts: ItemFacts
+    claims: list[Claim] = field(default_factory=list)
+    section: ClassVar[str] = "items"
+
+
+@dataclass(eq=False)
+class Claim(_InIssue):
+    """A figure an item reports; its text (what was measured) is under `claims` of the issue's pages."""
+
+    facts: ClaimFacts
+    item: Item
+    section: ClassVar[str] = "claims"
+
+    @property
+    def topics(self) -> list[str]:
+        return self.item.facts.topics
+
+
+@dataclass(eq=False)
+class Signal(_InIssue):
+    facts: SignalFacts
+    section: ClassVar[str] = "signals"
+
+
+@dataclass(eq=False)
+class QuickTake(_InIssue):
+    facts: QuickTakeFacts
+    section: ClassVar[str] = "quick_takes"
+
+
+@dataclass(eq=False)
+class Pick(_InIssue):
+    facts: PickFacts
+    section: ClassVar[str] = "picks"
+
+
+@dataclass(eq=False)
+class Watch(_InIssue):
+    facts: WatchFacts
+    resolved_by: Item | None = None  # set once, by the cross-checks, when a later item settles it
+    section: ClassVar[str] = "watch"
+    page: ClassVar[str] = layout.WATCH_PAGE
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolved_by is None
+
+
+@dataclass(eq=False)
+class Topic(_Localized):
+    id: str
+    texts: dict[str, PageMeta]
+    kind: ClassVar[str] = "topic"
+    anchor: ClassVar[None] = None
+
+    @property
+    def page(self) -> str:
+        return layout.topic_page(self.id)
+
+    def title(self, lang: str) -> str:
+        return self.text(lang).title
+
+
+@dataclass(eq=False)
+class Entity(_Localized):
+    facts: EntityFacts
+    texts: dict[str, PageMeta]
+    kind: ClassVar[str] = "entity"
+    anchor: ClassVar[None] = None
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+    @property
+    def page(self) -> str:
+        return layout.entity_page(self.id)
+
+    def title(self, lang: str) -> str:
+        return self.facts.name
+
+
+@dataclass(eq=False)
+class Unarchived:
+    """A thing from an issue that is not in the archive: text only, never a link."""
+
+    id: str
+    issue: Issue
+    kind: ClassVar[str] = "unarchived"
+    page: ClassVar[None] = None
+    anchor: ClassVar[None] = None
+
+    def title(self, lang: str) -> str:
+        return self.issue.text(lang).unarchived[self.id]
+
+
+@dataclass(frozen=True)
+class Mention:
+    page: str  # docs-relative path of the mentioning page, language suffix removed
+    path: str  # the file it is written in
+    line: int

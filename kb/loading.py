@@ -1,0 +1,233 @@
+"""Load the content tree into a catalog: read, validate, assemble, cross-check.
+
+`load_catalog(root)` reads everything afresh. A `CatalogCache` keeps the last
+catalog and the parsed files for a process that loads again and again (the
+site plugin: one build per language, and `mkdocs serve` after each edit).
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import timedelta
+from pathlib import Path
+from stat import S_ISREG
+
+from . import layout
+from .catalog import Catalog
+from .crosscheck import check_links, register_targets, warn_repeated_sources
+from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
+from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta
+from .problems import ContentError
+from .reader import ContentReader
+from .refs import find_refs
+from .sources import Document, FileCache
+
+MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
+
+
+class CatalogCache:
+    """The last catalog loaded, with the versions of the files it was read from.
+
+    The next load of an unchanged tree returns the same catalog (catalogs are
+    never modified once loaded); after an edit, only the changed files are
+    parsed and validated again.
+    """
+
+    def __init__(self):
+        self.files = FileCache()
+        self._key: tuple | None = None
+        self._catalog: Catalog | None = None
+
+    def load(self, root: Path | str) -> Catalog:
+        root = Path(root)
+        key = (root.resolve(), _content_version(root))
+        if key != self._key:
+            self._key, self._catalog = None, None  # a failed load leaves nothing to reuse
+            self._catalog = _load(root, self.files)
+            self._key = key
+        return self._catalog
+
+
+def load_catalog(root: Path | str) -> Catalog:
+    """Read data/ and docs/ under `root`; raise ContentError listing every error.
+
+    Warnings (things to look at, not to stop for) are kept in `catalog.warnings`.
+    """
+    return _load(Path(root), FileCache())
+
+
+def _content_version(root: Path) -> tuple:
+    files = (path for folder in (layout.DATA, layout.DOCS) for path in sorted((root / folder).rglob("*")))
+    return tuple((str(path), stat.st_mtime_ns, stat.st_size)
+                 for path, stat in ((path, path.stat()) for path in files) if S_ISREG(stat.st_mode))
+
+
+def _load(root: Path, files: FileCache) -> Catalog:
+    reader = ContentReader(root, files)
+    reader.read_pages()
+    topics = _load_topics(reader)
+    entities = {e.id: Entity(e, reader.prose(PageMeta, layout.entity_page(e.id), f"entity `{e.id}`")[0])
+                for e in _load_registry(reader, layout.ENTITIES_FILE, EntityFacts)}
+    _no_stray_pages(reader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
+    outlets = {o.id: o for o in _load_registry(reader, layout.OUTLETS_FILE, Outlet)}
+    issues = _load_issues(reader)
+    _check_other_pages(reader)
+    page_titles, mentions = _scan_pages(reader)
+    targets = register_targets(reader, issues, topics, entities)
+    catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets)
+    # Cross-checks run even after other problems, so a contributor sees them all;
+    # only references are left unchecked when a whole file could not be read.
+    check_links(reader, catalog, check_refs=not reader.unreadable)
+    warn_repeated_sources(reader, catalog)
+    if any(p.severity == "error" for p in reader.problems):
+        raise ContentError(reader.problems)
+    catalog.warnings.extend(reader.problems)  # only warnings are left
+    return catalog
+
+
+def _load_topics(reader: ContentReader) -> dict[str, Topic]:
+    doc = reader.yaml_file(layout.TOPICS_FILE)
+    if doc is None:
+        return {}
+    ids = doc.data
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        reader.problem(doc, (), "topics", "must be a list of topic ids (slugs), one per line as `- id`")
+        return {}
+    topics = {}
+    for index, topic_id in enumerate(ids):
+        if topic_id in topics:
+            reader.problem(doc, (index,), f"topics.{index}", f"`{topic_id}` is listed twice — remove one")
+            continue
+        texts, _ = reader.prose(PageMeta, layout.topic_page(topic_id), f"topic `{topic_id}`")
+        topics[topic_id] = Topic(topic_id, texts)
+    _no_stray_pages(reader, layout.TOPICS_DIR, topics, layout.TOPICS_FILE)
+    return topics
+
+
+def _load_registry(reader: ContentReader, rel: str, model) -> list:
+    """A YAML list of records with unique ids (entities, outlets)."""
+    doc = reader.yaml_file(rel)
+    if doc is None:
+        return []
+    if not isinstance(doc.data, list):
+        reader.problem(doc, (), "(top level)", "must be a list of records, each starting with `- id: ...`")
+        return []
+    records = {}
+    for index, raw in enumerate(doc.data):
+        record = reader.validate(model, doc, raw, (index,))
+        if record is None:
+            continue
+        if record.id in records:
+            reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is defined twice — remove one")
+            continue
+        records[record.id] = record
+    return list(records.values())
+
+
+def _no_stray_pages(reader: ContentReader, folder: str, known: dict, registry: str) -> None:
+    """A hub or entity page whose id is not registered would never be listed: say so."""
+    for key, versions in reader.pages.items():
+        page_id = key.removeprefix(folder + "/").removesuffix(".md")
+        if key.startswith(folder + "/") and "/" not in page_id and page_id != "index" and page_id not in known:
+            for page in versions.values():
+                reader.problem(page.path, None, "page",
+                               f"`{page_id}` is not listed in {registry} — add it there or remove this page")
+
+
+def _check_other_pages(reader: ContentReader) -> None:
+    """Pages that are not an issue, hub or entity still need a title and a description."""
+    issue_pages = re.compile(rf"^{re.escape(layout.ISSUES_DIR)}/\d+\.md$")
+    for key, versions in reader.pages.items():
+        if key in reader.claimed:
+            continue
+        for page in versions.values():
+            if issue_pages.match(key):
+                reader.problem(page.path, None, "page",
+                               f"has no facts file — add {layout.ISSUES_DATA}/{key.split('/')[-1][:-3]}.yml (`kb new issue N` writes both)")
+            else:
+                reader.validate(PageMeta, page.meta)
+
+
+def _load_issues(reader: ContentReader) -> list[Issue]:
+    issues = []
+    for path in sorted((reader.root / layout.ISSUES_DATA).glob("*.yml")):
+        doc = reader.yaml_file(path.relative_to(reader.root).as_posix())
+        facts = reader.validate(IssueFacts, doc) if doc else None
+        if facts is None:
+            reader.unreadable = True
+            # still check its pages on their own, so every problem shows at once
+            reader.prose(IssueText, f"{layout.ISSUES_DIR}/{path.stem}.md", f"issue {path.stem}")
+            continue
+        if path.stem != layout.issue_stem(facts.number):
+            reader.problem(doc, ("number",), "number",
+                           f"issue {facts.number} must live in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — rename the file or fix the number")
+            reader.unreadable = True
+            continue
+        _check_dates(reader, doc, facts)
+        texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), f"issue {facts.number}")
+        for lang, text in texts.items():
+            _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
+        issues.append(_issue(facts, texts, doc))
+    issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
+    return issues
+
+
+def _issue(facts: IssueFacts, texts: dict[str, IssueText], doc: Document) -> Issue:
+    issue = Issue(facts, texts, doc)
+    issue.items = [Item(issue, f) for f in facts.items]
+    for item in issue.items:
+        item.claims = [Claim(issue, f, item) for f in item.facts.claims]
+    issue.signals = [Signal(issue, f) for f in facts.signals]
+    issue.quick_takes = [QuickTake(issue, f) for f in facts.quick_takes]
+    issue.picks = [Pick(issue, f) for f in facts.picks]
+    issue.watch = [Watch(issue, f) for f in facts.watch]
+    return issue
+
+
+def _check_dates(reader: ContentReader, doc: Document, facts: IssueFacts) -> None:
+    start, end, published = facts.period.start, facts.period.end, facts.published
+    if start > end:
+        reader.problem(doc, ("period", "start"), "period.start", "is after period.end — swap them")
+    elif not end <= published <= end + MAX_PUBLISH_DELAY:
+        reader.problem(doc, ("published",), "published",
+                       f"{published} does not follow the period ending {end} — publish on or within 7 days after it")
+
+
+def _check_prose_matches_facts(reader: ContentReader, doc: Document, facts: IssueFacts, text: IssueText) -> None:
+    """Each language page must carry prose for exactly the facts of its issue."""
+    for section, ids in (
+        ("items", [i.id for i in facts.items]),
+        ("signals", [s.id for s in facts.signals]),
+        ("quick_takes", [q.id for q in facts.quick_takes]),
+        ("picks", [p.id for p in facts.picks]),
+        ("watch", [w.id for w in facts.watch]),
+        ("unarchived", list(facts.unarchived)),
+        ("claims", [claim.id for item in facts.items for claim in item.claims]),
+    ):
+        written = getattr(text, section)
+        for missing in [i for i in ids if i not in written]:
+            reader.problem(doc, (section,), f"{section}.{missing}",
+                           f"has no text in this language — add `{missing}:` under `{section}:`")
+        for unknown in [i for i in written if i not in ids]:
+            reader.problem(doc, (section, unknown), f"{section}.{unknown}",
+                           f"is not in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — fix the id or add its facts there")
+
+
+def _scan_pages(reader: ContentReader) -> tuple[dict, dict]:
+    """Titles of every page, and every `ref` written anywhere in docs/."""
+    titles: dict[str, dict[str, str]] = defaultdict(dict)
+    mentions: dict[str, list[Mention]] = defaultdict(list)
+    for key, versions in sorted(reader.pages.items()):
+        for lang, page in versions.items():
+            title = page.meta.data.get("title")
+            titles[key][lang] = str(title) if title else _first_heading(page.body) or key
+            for target_id, line in find_refs(page.text):
+                mentions[target_id].append(Mention(key, page.path, line))
+    return dict(titles), dict(mentions)
+
+
+def _first_heading(body: str) -> str | None:
+    for line in body.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return None

@@ -1,0 +1,151 @@
+"""Reading content files and validating them, with every problem at its file and line.
+
+A `ContentReader` reads data/ and docs/ once for one catalog load, validates
+what it reads against the models of kb.model, and collects problems rather
+than stopping at the first, so a contributor sees them all at once.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from . import layout
+from .problems import Problem
+from .safety import check_markup
+from .sources import Document, FileCache, MarkdownPage, read_markdown, read_yaml
+from .templates import check_template
+
+PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something
+
+
+class ContentReader:
+    def __init__(self, root: Path, files: FileCache):
+        self.root = root
+        self.files = files  # parsed files, reused when unchanged since an earlier load
+        self.problems: list[Problem] = []
+        self.unreadable = False  # a file whose facts could not be loaded at all
+        self.pages: dict[str, dict[str, MarkdownPage]] = defaultdict(dict)  # page -> language -> page
+        self.claimed: set[str] = set()  # pages read as the prose of an issue, topic or entity
+
+    def problem(self, doc_or_path, loc, field_name: str, message: str, severity: str = "error") -> None:
+        if isinstance(doc_or_path, Document):
+            where = (doc_or_path.path, doc_or_path.line_of(loc))
+        else:
+            where = (doc_or_path, None)
+        self.problems.append(Problem(*where, field_name, message, severity))
+
+    def validate(self, model: type[BaseModel], doc: Document, data=None, loc=()):
+        """The model built from `data` (part of `doc` at `loc`), or None with each schema error reported at its line."""
+        key = (model, loc)
+        if key not in doc.validated:  # models are frozen: one may serve every catalog read from this doc
+            before = len(self.problems)
+            result = self._validate(model, doc, doc.data if data is None else data, loc)
+            doc.validated[key] = (result, self.problems[before:])
+            return result
+        result, problems = doc.validated[key]
+        self.problems += problems
+        return result
+
+    def _validate(self, model: type[BaseModel], doc: Document, data, loc):
+        placeholders = list(_placeholders(data, loc))
+        for where in placeholders:
+            self.problem(doc, where, dotted(where),
+                         f"still holds the scaffold's `{PLACEHOLDER}` placeholder — replace it with the real value")
+        try:
+            return model.model_validate(data)
+        except ValidationError as error:
+            for e in error.errors():
+                where = loc + tuple(e["loc"])
+                if not any(where[: len(p)] == p for p in placeholders):  # said once already
+                    self.problem(doc, where, dotted(where) or "(top level)", _explain(e))
+            return None
+
+    def yaml_file(self, rel: str) -> Document | None:
+        path = self.root / rel
+        if not path.is_file():
+            self.problem(rel, None, "file", "is missing — restore it (every archive needs it)")
+            return None
+        doc, problem = self.files.get(read_yaml, path, self.root)
+        if problem:
+            self.problems.append(problem)
+        return doc
+
+    def read_pages(self) -> None:
+        docs = self.root / layout.DOCS
+        for path in sorted(docs.rglob("*.md")):
+            page, problems = self.files.get(checked_page, path, self.root)
+            self.problems += problems
+            if page is None:
+                continue
+            key, lang = layout.split_language(path.relative_to(docs).as_posix())
+            self.pages[key][lang] = page
+        for key, versions in self.pages.items():
+            if layout.DEFAULT_LANGUAGE not in versions:
+                for page in versions.values():
+                    self.problem(page.path, None, "page",
+                                 f"translates {layout.DOCS}/{key}, which does not exist — add the Chinese page or fix the file name")
+
+    def prose(self, model, page_key: str, what: str) -> tuple[dict, dict]:
+        """Front matter of every language version of a page, validated by `model`."""
+        self.claimed.add(page_key)
+        texts, docs = {}, {}
+        versions = self.pages.get(page_key, {})
+        if layout.DEFAULT_LANGUAGE not in versions:
+            self.problem(f"{layout.DOCS}/{page_key}", None, "page",
+                         f"{what} has no Chinese page — create {layout.DOCS}/{page_key} (`kb new` writes one)")
+        for lang, page in versions.items():
+            text = self.validate(model, page.meta)
+            if text is not None:
+                texts[lang], docs[lang] = text, page.meta
+        return texts, docs
+
+
+def checked_page(path: Path, root: Path) -> tuple[MarkdownPage | None, list[Problem]]:
+    """A page and what is wrong in it on its own (syntax, markup, placeholders)."""
+    page, problem = read_markdown(path, root)
+    if page is None:
+        return None, [problem]
+    problems = check_template(page) + check_markup(page)
+    for number, line in enumerate(page.body.splitlines(), page.body_first_line):
+        if line.lstrip().startswith(PLACEHOLDER):
+            problems.append(Problem(page.path, number, "text",
+                                    f"still holds the scaffold's `{PLACEHOLDER}` placeholder — write the text"))
+    return page, problems
+
+
+def dotted(loc) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+def _placeholders(data, loc=()):
+    """Where `kb new` placeholders are still in `data`."""
+    if isinstance(data, str) and data.lstrip().startswith(PLACEHOLDER):
+        yield loc
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str) and key.startswith(PLACEHOLDER):
+                yield loc + (key,)
+            else:
+                yield from _placeholders(value, loc + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _placeholders(value, loc + (index,))
+
+
+def _explain(error: dict) -> str:
+    kind, msg = error["type"], error["msg"]
+    if kind == "missing":
+        return "is required but missing — add it"
+    if kind == "extra_forbidden":
+        return "is not a known field — remove it or fix its spelling"
+    if kind == "string_pattern_mismatch":
+        return "must be a lowercase slug like `vllm-v0-33-0` — use letters, digits and single hyphens"
+    if kind.startswith("date"):
+        return f"{msg} — write a date as YYYY-MM-DD"
+    if kind == "value_error":
+        return msg.removeprefix("Value error, ")
+    if kind == "literal_error":
+        return f"{msg.replace('Input should be', 'must be')} — use one of these values"
+    return f"{msg} — fix the value"

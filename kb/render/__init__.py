@@ -1,0 +1,16 @@
+"""The generated parts of pages, in one language, for one page.
+
+- `renderer.py`: the page being rendered, its language, and links from it;
+- `links.py`: one link value, written as Markdown or as HTML;
+- `markup.py`: the HTML builder and the theme's vocabulary;
+- `raw_html.py`: generated HTML kept out of the Markdown converter;
+- `issue_page.py`, `lists.py` (hubs, timelines, watch list, archive),
+  `ledgers.py` (claims, signals, open data, translations), `figures.py` (claims);
+- `macros.py`: the macros content may call, bound to a page.
+"""
+from .links import Link, UnknownReference, relative
+from .macros import MisplacedMacro, PageMacros
+from .raw_html import RawHtml
+from .renderer import Renderer
+
+__all__ = ["Link", "MisplacedMacro", "PageMacros", "RawHtml", "Renderer", "UnknownReference", "relative"]

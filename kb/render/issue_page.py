@@ -1,0 +1,106 @@
+"""The issue page: header, editor's summary, featured items, quick takes, verdicts, picks.
+
+Headings and contributor prose are Markdown (the table of contents is built
+from the headings); each item's sources, facts, figures and links are one
+block of HTML kept out of Markdown: generated link lists cost Markdown 40% of
+an issue page's conversion (their links are checked by `kb audit`).
+"""
+from __future__ import annotations
+
+from ..entries import Issue, Item, Pick, QuickTake, Signal
+from .figures import claims_list
+from .links import HTML, MARKDOWN, Link, markdown_text
+from .markup import admonition, element, heading, paragraph, rule, span
+from .renderer import Renderer
+
+
+def issue_page(r: Renderer, issue: Issue) -> str:
+    text = issue.text(r.lang)
+    parts = [
+        heading(1, markdown_text(r.title(issue))),
+        paragraph(r.dates(issue), "kb-dates"),
+        admonition("abstract", r.t["summary"], r.prose(text.summary, MARKDOWN)),
+        heading(2, r.t["featured"], "featured"),
+        *(item_block(r, item) for item in issue.items),
+    ]
+    # Sections an issue does not have are left out, never filled with stand-ins.
+    if issue.quick_takes:
+        parts.append(heading(2, r.t["quick_takes"], "quick-takes"))
+        parts += [quick_take_block(r, take) for take in issue.quick_takes]
+    if issue.signals:
+        parts.append(heading(2, r.t["signals"], "signals"))
+        parts += [signal_block(r, signal) for signal in issue.signals]
+    if issue.picks:
+        parts.append(heading(2, r.t["picks"], "picks"))
+        parts += [pick_block(r, pick) for pick in issue.picks]
+    parts.append(f"{rule()}\n\n" + paragraph(r.t["disclaimer"], "kb-disclaimer"))
+    return "\n\n".join(parts) + "\n"
+
+
+def item_block(r: Renderer, item: Item) -> str:
+    text = item.text(r.lang)
+    return "\n\n".join([
+        heading(3, markdown_text(text.title), item.id, "kb-item"),
+        f"{r.badge(item.facts.category)} **{r.prose(text.summary, MARKDOWN)}**",
+        r.labelled("why", r.prose(text.why, MARKDOWN), MARKDOWN),
+        r.labelled("edge", r.prose(text.edge, MARKDOWN), MARKDOWN),
+        r.raw(item_details(r, item)),
+    ])
+
+
+def item_details(r: Renderer, item: Item) -> str:
+    """Sources, facts, figures and links of an item, as HTML."""
+    text = item.text(r.lang)
+
+    def line(key: str, html_text: str) -> str:
+        return element("p", r.labelled(key, html_text, HTML))
+
+    sources = r.sources(r.catalog.sources(item), HTML)
+    if text.source_note:
+        sources += f" {r.prose(text.source_note, HTML)}"
+    facts = r.labelled("topics", r.refs(item.facts.topics, HTML), HTML)
+    if item.facts.entities:
+        facts += "<br>\n" + r.labelled("entities", r.refs(item.facts.entities, HTML), HTML)
+    parts = [line("source", sources), element("p", facts, class_="kb-facts")]
+    if item.claims:
+        parts.append(line("claims", "") + claims_list(r, item))
+    if item.facts.resolves:
+        parts.append(line("resolves", r.refs(item.facts.resolves, HTML)))
+    mentioned = r.catalog.mentioned_in(item.id, besides=item.page)
+    if mentioned:
+        parts.append(line("mentioned_in", " · ".join(r.write(r.page_link(p), HTML) for p in mentioned)))
+    related = r.catalog.related(item)
+    if related:
+        parts.append(line("related", related_items(r, related)))
+    return "\n".join(parts)
+
+
+def related_items(r: Renderer, items: list[Item]) -> str:
+    # generated from other issues' titles: kept out of the search index, like the hubs' lists
+    return element("span", " · ".join(
+        f"{r.write(r.ref(i.id), HTML)} <small>({r.write(r.issue_short(i.issue), HTML)})</small>" for i in items),
+        class_="kb-related", data_pagefind_ignore="all")
+
+
+def quick_take_block(r: Renderer, take: QuickTake) -> str:
+    line = r.prose(take.text(r.lang), MARKDOWN)
+    if take.facts.sources:
+        sources = [r.catalog.outlets[s.outlet] if s.outlet else s for s in take.facts.sources]
+        line += f" ({r.sources(sources, MARKDOWN)})"
+    return paragraph(line, "kb-quick-take", anchor=take.id)
+
+
+def pick_block(r: Renderer, pick: Pick) -> str:
+    text = pick.text(r.lang)
+    kind = span(f"kb-badge kb-badge--{pick.facts.kind}", r.t["pick_kind"][pick.facts.kind])
+    title = r.write(Link(text.title, url=pick.facts.url), MARKDOWN)
+    return paragraph(f"{kind} **{title}** — {r.prose(text.note, MARKDOWN)}", "kb-pick", anchor=pick.id)
+
+
+def signal_block(r: Renderer, signal: Signal) -> str:
+    text = signal.text(r.lang)
+    return "\n\n".join([
+        heading(3, markdown_text(text.title), signal.id, "kb-signal"),
+        f"{r.verdict(signal.facts.verdict)} {r.prose(text.body, MARKDOWN)}",
+        paragraph(r.labelled("topics", r.refs(signal.facts.topics, MARKDOWN), MARKDOWN), "kb-facts"),
+    ])

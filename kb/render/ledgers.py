@@ -1,0 +1,101 @@
+"""The ledgers: every figure (claims), every verdict (signals), the open data files, translations."""
+from __future__ import annotations
+
+import html
+from datetime import datetime, timezone
+
+from .. import layout
+from ..entries import Watch
+from ..translations import NOW
+from .figures import factor, figure, source_kind
+from .links import HTML, MARKDOWN, markdown_text
+from .markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
+from .renderer import Renderer
+
+# The ledger's columns: which ones kb-claims.js may sort, and by what key.
+CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "date")
+
+
+def claims_ledger(r: Renderer) -> str:
+    """Every figure of the archive in one table; kb-claims.js adds sorting and filters."""
+    t, c = r.t, r.catalog
+    head = "".join(element("th", label, data_sort=key or None) for key, label in zip(CLAIM_SORT_KEYS, t["claims_head"]))
+    rows = []
+    for claim in c.claims:
+        f, item = claim.facts, claim.item
+        topics = " · ".join(element("span", html.escape(c.topics[tid].title(r.lang)), data_topic=tid) for tid in claim.topics)
+        cells = [
+            f"{r.write(r.ref(item.id), HTML)}<br><small>{topics}</small>",
+            html.escape(claim.text(r.lang)),
+            html.escape(figure(r, claim)),
+            factor(r, claim),
+            t["metric"][f.metric],
+            html.escape(f.hardware or t["no_figure"]),
+            html.escape(f.benchmark or t["no_figure"]),
+            source_kind(r, f.source_kind, hint=False),
+            f"{r.write(r.issue_short(claim.issue), HTML)}<br><small>{claim.published}</small>",
+        ]
+        rows.append(element("tr", "".join(element("td", cell) for cell in cells),
+                            data_topics=" ".join(claim.topics), data_metric=f.metric, data_hardware=f.hardware or "",
+                            data_source=f.source_kind, data_factor=f"{f.factor or 0:.4f}", data_date=claim.published))
+    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
+    table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}')
+    caveat = admonition_html("warning", t["vendor_caveat_title"], element("p", html.escape(t["vendor_caveat"])), "vendor-caveat")
+    return r.raw(unindexed_html(caveat + (table if rows else f"<p>{t['none_yet']}</p>")))
+
+
+def signals_ledger(r: Renderer) -> str:
+    """Every verdict, by topic, oldest first: a call, then what came after it."""
+    c, t = r.catalog, r.t
+    raised: dict[str, list[Watch]] = {}
+    for entry in c.watch:
+        raised.setdefault(entry.facts.origin, []).append(entry)
+    parts = []
+    for topic in c.topics.values():
+        verdicts = list(reversed(c.signals_of_topic(topic.id)))
+        if not verdicts:
+            continue
+        parts.append(heading(2, markdown_text(topic.title(r.lang)), topic.id))
+        entries = []
+        for signal in verdicts:
+            about = r.refs(signal.facts.items, HTML)
+            follow = "".join(follow_up(r, w) for w in raised.get(signal.id, []))
+            entries.append(
+                f"<li>{r.verdict(signal.facts.verdict)} {r.write(r.ref(signal.id), HTML)} — "
+                f"{r.write(r.issue_short(signal.issue), HTML)} · {signal.published}"
+                + element("p", r.prose(signal.text(r.lang).body, HTML))
+                + (element("p", f'{t["ledger_about"]}{t["colon"]}{about}', class_="kb-facts") if about else "")
+                + (element("ul", follow) if follow else "") + "</li>")
+        parts.append(r.raw(element("ul", "".join(entries), class_="kb-list kb-ledger")))
+    return unindexed("\n\n".join(parts) if parts else t["none_yet"])
+
+
+def follow_up(r: Renderer, entry: Watch) -> str:
+    state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["ledger_open"]
+    return f"<li>{r.t['ledger_follow_up'].format(entry=r.write(r.ref(entry.id), HTML))} — {state}</li>"
+
+
+def open_data(r: Renderer) -> str:
+    home = r.home(site_wide=True)  # the export sits at the site root, for every language
+    head = "".join(element("th", label) for label in r.t["open_data_files"])
+    rows = "".join(
+        element("tr", element("td", element("a", f"<code>{layout.EXPORT_DIR}/{name}</code>", href=f"{home}/{layout.EXPORT_DIR}/{name}"))
+                + element("td", text))
+        for name, text in ((layout.EXPORT_FILE, r.t["open_data_catalog"]), (layout.EXPORT_SCHEMA_FILE, r.t["open_data_schema"])))
+    return r.raw(table_html(head, rows))
+
+
+def translation_table(r: Renderer, states) -> str:
+    """Each page's English translation: up to date, outdated or missing (for editors)."""
+    def when(moment):
+        if moment is None:
+            return "—"
+        return r.t["uncommitted"] if moment == NOW else datetime.fromtimestamp(moment, timezone.utc).date().isoformat()
+
+    head = r.t["translation_head"]
+    rows = [f"| {' | '.join(head)} |", "|" + " --- |" * len(head)]
+    for state in states:
+        status = span(f"kb-translation kb-translation--{state.status}", r.t["translation_status"][state.status])
+        rows.append(f"| {r.write(r.page_link(state.page), MARKDOWN)} | {status} | {when(state.source_changed)} | "
+                    f"{when(state.translation_changed)} |")
+    return unindexed("\n".join(rows))

@@ -1,0 +1,101 @@
+"""The macros a page may call, bound to one page in one language.
+
+Their names and argument counts are kb.templates.MACROS, which the checker
+enforces; the site's macros module registers exactly those names, each
+calling the method of the same name here. Whatever a macro decides about its
+page (the title of an issue page, the topic of a hub) is left in `meta` for
+the site generator to apply.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .. import layout
+from ..catalog import Catalog
+from ..translations import translation_states
+from . import ledgers, lists
+from .issue_page import issue_page
+from .links import MARKDOWN
+from .renderer import Renderer
+
+
+class MisplacedMacro(LookupError):
+    """A page's own issue, hub or entity macro on a page that is none of them."""
+
+    def __init__(self, macro: str, where: str):
+        super().__init__(f"{macro}() only works on {where} — remove it from this page")
+
+
+class PageMacros:
+    def __init__(self, catalog: Catalog, lang: str, page: str, raw: Callable[[str], str] | None = None):
+        self.r = Renderer(catalog, lang, page, raw)
+        self.meta: dict[str, str] = {}  # page metadata the macros set: `title`, `kb_topic`
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.r.catalog
+
+    def ref(self, target_id: str, text: str | None = None) -> str:
+        """Link to an item, signal, watch entry, topic, entity or issue (`issue-N`) by id."""
+        return self.r.write(self.r.ref(target_id, text), MARKDOWN)
+
+    def issue_page(self) -> str:
+        """The whole issue: header, summary, featured items, signals vs noise."""
+        issue = self.catalog.issue_by_page(self.r.page)
+        if issue is None:
+            raise MisplacedMacro("issue_page", "an issue page (docs/issues/NNN.md)")
+        self.meta["title"] = self.r.title(issue)
+        return issue_page(self.r, issue)
+
+    def topic_hub(self) -> str:
+        """Every item, verdict and open watch entry of this hub's topic."""
+        topic = self.catalog.topics.get(self._own_id(layout.TOPICS_DIR))
+        if topic is None:
+            raise MisplacedMacro("topic_hub", "a topic hub (docs/topics/<topic>.md)")
+        self.meta["kb_topic"] = topic.id  # the page's head links the topic's feeds
+        return lists.topic_hub(self.r, topic.id)
+
+    def entity_timeline(self) -> str:
+        """Every item that mentions this page's entity, newest first."""
+        entity = self.catalog.entities.get(self._own_id(layout.ENTITIES_DIR))
+        if entity is None:
+            raise MisplacedMacro("entity_timeline", "an entity page (docs/entities/<entity>.md)")
+        return lists.entity_timeline(self.r, entity.id)
+
+    def _own_id(self, folder: str) -> str:
+        page = self.r.page
+        return Path(page).stem if page.startswith(folder + "/") else ""
+
+    # Generated lists that need nothing from the page but its language.
+
+    def watch_list(self) -> str:
+        return lists.watch_list(self.r)
+
+    def issue_archive(self) -> str:
+        return lists.archive(self.r)
+
+    def topic_list(self) -> str:
+        return lists.topic_list(self.r)
+
+    def entity_list(self) -> str:
+        return lists.entity_list(self.r)
+
+    def open_watch(self) -> str:
+        return lists.open_watch(self.r)
+
+    def latest_issue(self) -> str:
+        return lists.latest_issue(self.r)
+
+    def claims_ledger(self) -> str:
+        return ledgers.claims_ledger(self.r)
+
+    def signals_ledger(self) -> str:
+        return ledgers.signals_ledger(self.r)
+
+    def open_data(self) -> str:
+        return ledgers.open_data(self.r)
+
+    def translation_status(self) -> str:
+        """Each page's English translation: up to date, outdated or missing (for editors)."""
+        return ledgers.translation_table(self.r, translation_states(self.catalog.root, sorted(self.catalog.page_titles)))

@@ -1,0 +1,95 @@
+"""What every generated part needs: the page being rendered, its language, and links from it.
+
+A `Renderer` is made per page. The parts a reader sees are written by the
+modules beside this one (issue_page, lists, ledgers, figures), each once,
+for the form it enters the page in (kb.render.links: Markdown or HTML).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import layout
+from ..catalog import Catalog
+from ..entries import Issue, Unarchived, Watch
+from ..labels import LABELS, issue_title
+from ..refs import expand_refs
+from .links import HTML, Form, Link, UnknownReference, relative
+from .markup import span
+
+
+class Renderer:
+    def __init__(self, catalog: Catalog, lang: str, page: str, raw: Callable[[str], str] | None = None):
+        self.catalog = catalog
+        self.lang = lang
+        self.page = page  # docs-relative, default-language name of the page being rendered
+        self.t = LABELS[lang]
+        # How a block of generated HTML enters the Markdown: kept out of it on the site
+        # (RawHtml.keep), or as it is, for Markdown to pass through.
+        self.raw = raw or (lambda html_text: html_text)
+
+    # ---- links ------------------------------------------------------------
+
+    def title(self, target) -> str:
+        if isinstance(target, Issue):
+            return issue_title(target.number, target.title(self.lang), self.lang)
+        return target.title(self.lang)
+
+    def ref(self, target_id: str, text: str | None = None) -> Link:
+        """A link to the entry with this id (an unarchived thing: its title, marked as such)."""
+        target = self.catalog.target(target_id)
+        if target is None:
+            raise UnknownReference(target_id)
+        label = text or self.title(target)
+        if isinstance(target, Unarchived):
+            return Link(label, note=span("kb-unarchived", self.t["unarchived"]))
+        return Link(label, target.page, target.anchor)
+
+    def write(self, link: Link, form: Form) -> str:
+        return form.link(link, self.page)
+
+    def refs(self, ids: list[str], form: Form) -> str:
+        return " · ".join(self.write(self.ref(i), form) for i in ids)
+
+    def prose(self, text: str, form: Form) -> str:
+        """Contributor prose with its refs as links."""
+        return expand_refs(text.strip(), lambda target_id, label: self.write(self.ref(target_id, label), form), form.text)
+
+    def issue_short(self, issue: Issue) -> Link:
+        return Link(self.t["issue_short"].format(n=issue.number), issue.page)
+
+    def page_link(self, page: str) -> Link:
+        issue = self.catalog.issue_by_page(page)
+        return Link(self.title(issue) if issue else self.catalog.page_title(page, self.lang), page)
+
+    def sources(self, sources, form: Form) -> str:
+        return " · ".join(self.write(Link(s.name, url=s.url), form) for s in sources)
+
+    # ---- small parts ------------------------------------------------------
+
+    def badge(self, category: str) -> str:
+        return span(f"kb-badge kb-badge--{category}", self.t["category"][category])
+
+    def verdict(self, verdict: str) -> str:
+        return span(f"kb-verdict kb-verdict--{verdict}", self.t["verdict"][verdict])
+
+    def dates(self, issue: Issue) -> str:
+        p = issue.facts.period
+        return self.t["period"].format(start=p.start, end=p.end, published=issue.facts.published)
+
+    def labelled(self, key: str, text: str, form: Form) -> str:
+        label = f"<strong>{self.t[key]}</strong>" if form is HTML else f"**{self.t[key]}**"
+        return f"{label}{self.t['colon']}{text}"
+
+    def opened_in(self, entry: Watch, form: Form) -> str:
+        return self.t["opened_in"].format(issue=self.write(self.issue_short(entry.issue), form),
+                                          origin=self.write(self.ref(entry.facts.origin), form))
+
+    def resolved_by(self, entry: Watch, form: Form) -> str:
+        item = entry.resolved_by
+        return self.t["resolved_by"].format(item=self.write(self.ref(item.id), form),
+                                            issue=self.write(self.issue_short(item.issue), form), date=item.published)
+
+    def home(self, site_wide: bool = False) -> str:
+        """The language's home (or the site root, shared by all languages), relative to this page."""
+        here = (layout.language_home(self.lang) if site_wide else "") + layout.page_url(self.page)
+        return relative("", here) or "."

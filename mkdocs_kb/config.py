@@ -1,0 +1,11 @@
+"""The kb plugin's settings in mkdocs.yml (`plugins: - kb: {...}`)."""
+from __future__ import annotations
+
+from mkdocs.config.base import Config
+from mkdocs.config.config_options import Type
+
+
+class KbConfig(Config):
+    # After the last language is built: the search index, the feeds, the open data
+    # export and each language's sitemap. The editor preview turns this off.
+    site_files = Type(bool, default=True)

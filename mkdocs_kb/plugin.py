@@ -1,0 +1,116 @@
+"""The site plugin: the knowledge base's catalog, its defences and its outputs, in mkdocs.
+
+It owns what a build needs beyond what mkdocs does: the catalog (loaded once
+per build, shared by both languages unless content changed), the sandbox
+pages render in, the generated HTML each page keeps out of Markdown, the
+sanitizer, and after the last language the search index, feeds, open data
+export and language sitemaps. The macros module (macros/) asks it for the
+page's macros; kb/ knows nothing of mkdocs.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page
+
+from kb import Catalog, CatalogCache, ContentError, layout
+from kb.export import write_export
+from kb.feeds import feed_names, write_feeds
+from kb.render import PageMacros, RawHtml
+from kb.search_index import build_search_index
+
+from .config import KbConfig
+from .language_links import homes_for_404, relative_home_links
+from .sandbox import install, sandbox_for
+from .sanitize import sanitize
+
+RENDERING_SWITCHES = ("render_macros", "ignore_macros")  # mkdocs-macros' per-page switches: not for content
+
+
+class KbPlugin(BasePlugin[KbConfig]):
+    def __init__(self):
+        super().__init__()
+        self.catalogs = CatalogCache()  # kept for the whole process: `mkdocs serve` rebuilds reuse it
+        self.catalog: Catalog | None = None
+        self.language: str = layout.DEFAULT_LANGUAGE  # the language being built
+        self.raw_html: dict[str, RawHtml] = {}  # page (src_uri) -> generated HTML waiting for its page
+        self.site_names: dict[str, str] = {}  # each language's site name, as its build used it
+
+    @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        i18n = config.plugins["i18n"]
+        self.language = i18n.current_language
+        self.site_names[self.language] = config.site_name
+        try:
+            self.catalog = self.catalogs.load(Path(config.config_file_path).parent)
+        except ContentError as error:
+            raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
+        macros = config.plugins["macros"]
+        install(macros, sandbox_for(macros))
+        return config
+
+    def macros_for(self, page: Page) -> PageMacros:
+        """The macros of `page` in the language being built (for the macros module)."""
+        src, _ = layout.split_language(page.file.src_uri)
+        raw = self.raw_html.setdefault(page.file.src_uri, RawHtml())
+        return PageMacros(self.catalog, self.language, src, raw.keep)
+
+    @event_priority(100)  # before mkdocs-macros reads the page's front matter
+    def on_page_markdown(self, markdown: str, *, page: Page, **kwargs) -> str:
+        for key in RENDERING_SWITCHES:
+            page.meta.pop(key, None)
+        return markdown
+
+    # default priority: after Markdown, before the theme templates wrap the page
+    def on_page_content(self, html: str, *, page: Page, **kwargs) -> str:
+        """Generated HTML back into the converted page, then the whole page sanitized."""
+        raw = self.raw_html.pop(page.file.src_uri, None)
+        if raw is not None:
+            html = raw.restore(html)
+        return sanitize(html)
+
+    @event_priority(-100)  # after mkdocs-static-i18n (priority 50) has set the links
+    def on_page_context(self, context, *, page: Page, config: MkDocsConfig, **kwargs):
+        """Relative language-switch links on home pages; the page's feeds for its head."""
+        relative_home_links(getattr(config.extra, "alternate", None) or [], config.site_url)
+        rss, atom = feed_names()
+        context["kb_feeds"] = {"rss": rss, "atom": atom}
+        if page.meta.get("kb_topic"):
+            rss, atom = feed_names(page.meta["kb_topic"])
+            context["kb_feeds"].update(topic_rss=rss, topic_atom=atom)
+        return context
+
+    # default priority: after mkdocs-static-i18n (50) has set the 404 page's alternates
+    def on_template_context(self, context, *, template_name: str, config: MkDocsConfig, **kwargs):
+        """The 404 page: the language switch leads to each home page, the text to each language's lists."""
+        if template_name == "404.html":
+            languages = config.plugins["i18n"].config.languages
+            homes_for_404(getattr(config.extra, "alternate", None) or [],
+                          {lang.locale: lang.link for lang in languages}, config.site_url)
+            context["kb_pages"] = {lang: {
+                "home": layout.language_home(lang),
+                "issues": layout.language_home(lang) + layout.page_url(layout.ARCHIVE_PAGE),
+                "topics": layout.language_home(lang) + layout.page_url(layout.TOPICS_INDEX),
+            } for lang in layout.LANGUAGES}
+        return context
+
+    @event_priority(-200)  # after mkdocs-static-i18n, whose post-build builds the other languages
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        """Once every language is written: search index, feeds, export, language sitemaps."""
+        i18n = config.plugins["i18n"]
+        if i18n.building or not self.config.site_files:
+            return  # one language among several (index once, when all are written), or a preview
+        site = Path(config.site_dir)
+        build_search_index(site)
+        write_feeds(self.catalog, site, config.site_url, self.site_names)
+        write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
+        # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
+        # which lists the pages of every language.
+        for lang in layout.LANGUAGES:
+            home = site / layout.language_home(lang)
+            if home != site and home.is_dir():
+                shutil.copyfile(site / "sitemap.xml", home / "sitemap.xml")

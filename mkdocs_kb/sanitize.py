@@ -1,0 +1,51 @@
+"""What content HTML may hold once rendered, enforced with nh3 on every page.
+
+The markup Markdown, pymdown-extensions and Material produce, and nothing
+that runs: no script, no event handlers, no javascript:/data: URLs.
+"""
+from __future__ import annotations
+
+import re
+
+import nh3
+
+from kb.safety import SAFE_SCHEMES
+
+ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "details", "div", "dl", "dt", "em",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input", "ins", "kbd", "label", "li",
+    "mark", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary", "sup",
+    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
+    "svg", "path",  # Material's icons
+}
+ALLOWED_ATTRIBUTES = {
+    "*": {"class", "id", "title", "lang", "dir"},
+    "a": {"href", "name"},
+    "abbr": {"title"},
+    "details": {"open"},
+    "img": {"src", "alt", "width", "height", "loading"},
+    "input": {"type", "name", "checked", "disabled"},
+    "label": {"for"},
+    "ol": {"start"},
+    "td": {"colspan", "rowspan", "style"},
+    "th": {"colspan", "rowspan", "style"},
+    "svg": {"viewbox", "xmlns", "width", "height", "fill"},
+    "path": {"d", "fill"},
+}
+
+# nh3 writes attributes double-quoted and drops any `rel` of the content's own.
+EXTERNAL_LINK = re.compile(r'<a (?=[^>]*\bhref="(?:https?:)?//)')
+
+
+def sanitize(html: str) -> str:
+    clean = nh3.clean(
+        html,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        generic_attribute_prefixes={"data-"},  # pymdownx.tabbed's data-tabs
+        url_schemes=set(SAFE_SCHEMES),
+        link_rel=None,
+        filter_style_properties={"text-align"},  # table column alignment
+        strip_comments=True,
+    )
+    return EXTERNAL_LINK.sub('<a rel="noopener noreferrer" ', clean)  # external links only
