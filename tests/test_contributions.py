@@ -2,7 +2,10 @@
 
 For every mistake a contributor can make, `kb check` must name the file, the
 line and the field, exit non-zero, and the site build must stop before it
-writes anything.
+writes anything. The build loads content through the same loader as `kb check`
+(kb.loading, from the kb plugin's on_config), so every mistake is checked at
+`kb check` level and a few representative ones, one per kind of check, also
+through a full build.
 """
 from __future__ import annotations
 
@@ -142,9 +145,8 @@ def test_there_are_at_least_25_distinct_mistakes():
     assert len({m.name for m in MISTAKES}) == len(MISTAKES) >= 25
 
 
-@pytest.mark.parametrize("mistake", MISTAKES, ids=[m.name for m in MISTAKES])
-def test_mistake_is_named_with_file_line_and_field(tmp_path, capsys, mistake):
-    project = copy_project(tmp_path / "project")
+def check_names(project, capsys, mistake: Mistake) -> str:
+    """Run `kb check` on the project with the mistake; return the expected prefix after asserting it."""
     apply(project, mistake)
     prefix = expected_prefix(project, mistake)
 
@@ -156,6 +158,25 @@ def test_mistake_is_named_with_file_line_and_field(tmp_path, capsys, mistake):
     assert any(line.startswith(prefix) for line in lines), f"expected {prefix!r} in:\n{out}"
     for line in lines:  # every message says what to do
         assert " — " in line, line
+    return prefix
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=[m.name for m in MISTAKES])
+def test_mistake_is_named_with_file_line_and_field(tmp_path, capsys, mistake):
+    check_names(copy_project(tmp_path / "project"), capsys, mistake)
+
+
+# One mistake per stage of loading: YAML parsing, a page's template syntax, the schema of
+# facts, prose against facts, and the cross-checks across files.
+BUILD_CASES = ["yaml syntax", "code in a template", "claim in an unknown unit", "item missing from the English page",
+               "watch entry resolved twice"]
+
+
+@pytest.mark.parametrize("name", BUILD_CASES)
+def test_build_stops_on_the_same_problem(tmp_path, capsys, name):
+    mistake = next(m for m in MISTAKES if m.name == name)
+    project = copy_project(tmp_path / "project")
+    prefix = check_names(project, capsys, mistake)
 
     site = tmp_path / "site"
     result = build(project, site)

@@ -1,20 +1,28 @@
 """Hostile pages: each rejected by the checker with file and line, and — fed to the
 build with the checker out of the way — neither executed nor published.
 
-"Out of the way" means a copy of the project whose macros module is a stub
-registering the project's macro names without loading the catalog (which
-would refuse the page first). Everything else is the real configuration:
-the sandbox, the sanitizer and the snippets settings under test.
+"Out of the way" means the site's real configuration (the sandbox, the
+sanitizer and the snippets settings under test) rendering content the
+checker never saw: template payloads go straight to the configured sandbox
+and Markdown, and in a full build the kb plugin is handed the clean catalog
+of the real project while the pages come from a hostile copy whose macros
+module is a stub passing contributor text through unescaped.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
+import markdown
 import pytest
 from bs4 import BeautifulSoup
+from jinja2 import TemplateNotFound, UndefinedError
+from jinja2.sandbox import SecurityError
+from mkdocs.config import load_config
+from pymdownx.snippets import SnippetMissingError
 
-from conftest import build, copy_project
+from conftest import ROOT, build, copy_project
 from kb.cli import main as kb
 from kb.templates import MACROS
 
@@ -109,9 +117,33 @@ def test_checker_rejects_hostile_front_matter(tmp_path, capsys):
     assert not mark.exists()
 
 
-# ---- the build, with the checker out of the way ------------------------------
+# ---- the site's own defences, with the checker out of the way -----------------
 
-STUB = '''"""Test stub: the project's macro names, no catalog, so nothing is checked."""
+@pytest.fixture(scope="module")
+def configured():
+    """The real mkdocs configuration after every plugin's on_config: the sandbox installed, Markdown configured."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    return config.plugins.on_config(config)
+
+
+@pytest.mark.parametrize("payload", TEMPLATE_PAYLOADS, ids=lambda p: p.name)
+def test_template_payload_never_executes_nor_renders(tmp_path, configured, payload):
+    mark = tmp_path / "pwned"
+    text = payload.text.replace("MARK", str(mark))
+    if SNIPPET_LINE.match(text):  # snippets are read by pymdownx.snippets while converting Markdown
+        converter = markdown.Markdown(extensions=configured.markdown_extensions, extension_configs=configured.mdx_configs)
+        with pytest.raises(SnippetMissingError):
+            converter.convert(text)
+    else:
+        with pytest.raises((SecurityError, UndefinedError, TemplateNotFound)):
+            configured.plugins["macros"].env.from_string(text).render()
+    assert not mark.exists(), "the payload ran a command"
+
+
+SNIPPET_LINE = re.compile(r"^-{1,3}8<-{1,3}")
+
+STUB = '''"""Test stub: the project's macro names, passing contributor text through unescaped."""
 
 
 def define_env(env):
@@ -124,13 +156,30 @@ def define_env(env):
             env.macro(lambda: "", name)
 '''
 
+CLEAN_CATALOG = '''"""Test hook: the kb plugin gets the real project's clean catalog, never this copy's pages."""
+from kb import load_catalog
+
+
+class CleanCatalog:
+    def __init__(self):
+        self.catalog = load_catalog(ROOT)
+
+    def load(self, root):
+        return self.catalog
+
+
+def on_config(config):
+    config.plugins["kb"].catalogs = CleanCatalog()
+'''
+
 
 def unchecked_project(tmp_path):
     project = copy_project(tmp_path / "project")
     (project / "stub_macros.py").write_text(STUB.replace("NAMES", repr(sorted(MACROS))), encoding="utf-8")
+    (project / "clean_catalog.py").write_text(CLEAN_CATALOG.replace("ROOT", repr(str(ROOT))), encoding="utf-8")
     config = project / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("module_name: macros", "module_name: stub_macros"),
-                      encoding="utf-8")
+    text = config.read_text(encoding="utf-8").replace("module_name: macros", "module_name: stub_macros")
+    config.write_text(text + "\nhooks:\n  - clean_catalog.py\n", encoding="utf-8")
     return project
 
 
@@ -146,8 +195,10 @@ def assert_nothing_runs_in(article, where):
             assert set(tag.get("rel", [])) >= {"noopener", "noreferrer"}, f"{where}: {tag}"
 
 
-@pytest.mark.parametrize("payload", TEMPLATE_PAYLOADS, ids=lambda p: p.name)
-def test_template_payload_never_executes_nor_publishes(tmp_path, payload):
+# A template payload and a snippet payload through a whole build: it stops, publishes nothing.
+@pytest.mark.parametrize("name", ["attribute chain to os", "snippet climbing out"])
+def test_template_payload_stops_the_build(tmp_path, name):
+    payload = next(p for p in TEMPLATE_PAYLOADS if p.name == name)
     project = unchecked_project(tmp_path)
     mark = tmp_path / "pwned"
     add_to_page(project, payload, mark)
