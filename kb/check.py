@@ -5,6 +5,7 @@ from pathlib import Path
 
 from . import layout
 from .catalog import Catalog
+from .files import content_file_problems
 from .loading import load_catalog
 from .problems import ContentError, Problem
 from .translations import translation_states
@@ -20,6 +21,9 @@ def default_pages(root: Path) -> list[str]:
 def check(root: Path | str) -> tuple[list[Problem], Catalog | None]:
     """All errors and warnings, sorted by file and line, and the catalog if it loaded."""
     root = Path(root)
+    refused = content_file_problems(root)
+    if refused:  # links and files of other kinds are not read, not even to date a translation
+        return refused, None
     try:
         catalog = load_catalog(root)
         problems = list(catalog.warnings)

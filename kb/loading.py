@@ -15,8 +15,9 @@ from stat import S_ISREG
 from . import layout
 from .catalog import Catalog
 from .crosscheck import check_links, register_targets, warn_repeated_sources
+from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
-from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta
+from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TopicIds
 from .problems import ContentError
 from .reader import ContentReader
 from .refs import find_refs
@@ -63,8 +64,12 @@ def _content_version(root: Path) -> tuple:
 
 
 def _load(root: Path, files: FileCache) -> Catalog:
+    refused = content_file_problems(root)
+    if refused:  # nothing is read from a folder that holds a link or a file of another kind
+        raise ContentError(refused)
     reader = ContentReader(root, files)
     reader.read_pages()
+    reader.read_snippets()
     topics = _load_topics(reader)
     entities = {e.id: Entity(e, reader.prose(PageMeta, layout.entity_page(e.id), f"entity `{e.id}`")[0])
                 for e in _load_registry(reader, layout.ENTITIES_FILE, EntityFacts)}
@@ -89,12 +94,14 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
     doc = reader.yaml_file(layout.TOPICS_FILE)
     if doc is None:
         return {}
-    ids = doc.data
-    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+    if not isinstance(doc.data, list) or not all(isinstance(i, str) for i in doc.data):
         reader.problem(doc, (), "topics", "must be a list of topic ids (slugs), one per line as `- id`")
         return {}
+    listed = reader.validate(TopicIds, doc)  # ids become file names, URLs, anchors and feed names: slugs only
+    if listed is None:
+        return {}
     topics = {}
-    for index, topic_id in enumerate(ids):
+    for index, topic_id in enumerate(listed.root):
         if topic_id in topics:
             reader.problem(doc, (index,), f"topics.{index}", f"`{topic_id}` is listed twice — remove one")
             continue

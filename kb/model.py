@@ -9,23 +9,13 @@ from datetime import date
 import re
 from typing import Annotated, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator, model_validator
 
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+from .fields import Finite, HttpUrl, PlainText, Prose, Slug
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)
 Verdict = Literal["signal", "noise"]
-
-
-def _http_url(value: str) -> str:
-    if not value.startswith(("https://", "http://")) or len(value.split("//", 1)[1]) < 3:
-        raise ValueError("must be an http(s):// URL — link the original page, or leave the url out")
-    return value
-
-
-HttpUrl = Annotated[str, AfterValidator(_http_url)]
 
 
 class Strict(BaseModel):
@@ -39,7 +29,7 @@ class Outlet(Strict):
     """A recurring source (a blog, a releases page), written once and cited by id."""
 
     id: Slug
-    name: Text
+    name: PlainText
     url: HttpUrl | None = None
 
 
@@ -47,7 +37,7 @@ class Source(Strict):
     """An outlet cited by id (`vllm-blog`), or a one-off `{name, url}`."""
 
     outlet: Slug | None = None
-    name: Text | None = None
+    name: PlainText | None = None
     url: HttpUrl | None = None  # only where it follows from the name
 
     @model_validator(mode="before")
@@ -81,7 +71,7 @@ def _is_number(value) -> bool:
 
 
 class Quantity(Strict):
-    value: float
+    value: Finite
     unit: str = ""
 
     @model_validator(mode="before")
@@ -107,11 +97,11 @@ class ClaimFacts(Strict):
     metric: Metric
     baseline: Quantity | None = None
     result: Quantity | None = None
-    change: float | None = None  # percent; negative is a decrease
-    ratio: tuple[float, float] | None = None  # the written multiplier, or its range (2.4–3.0×)
+    change: Finite | None = None  # percent; negative is a decrease
+    ratio: tuple[Finite, Finite] | None = None  # the written multiplier, or its range (2.4–3.0×)
     qualifier: Qualifier | None = None  # about, up to, at least, at most
-    hardware: Text | None = None
-    benchmark: Text | None = None
+    hardware: PlainText | None = None
+    benchmark: PlainText | None = None
     source_kind: SourceKind
 
     @field_validator("ratio", mode="before")
@@ -211,13 +201,17 @@ class IssueFacts(Strict):
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
 
 
+class TopicIds(RootModel[list[Slug]]):
+    """data/topics.yml: the topic ids, in the order hubs are listed."""
+
+
 EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]
 ENTITY_KINDS = get_args(EntityKind)
 
 
 class EntityFacts(Strict):
     id: Slug
-    name: Text
+    name: PlainText
     kind: EntityKind
     url: HttpUrl | None = None
 
@@ -226,42 +220,42 @@ class EntityFacts(Strict):
 
 # Keys mkdocs and Material read from any page's front matter.
 class PageMeta(Strict):
-    title: Text
-    description: Text
-    hide: list[str] = []
-    search: dict = {}
-    source_hash: str | None = None  # in a translation: hash of the source it was made from
+    title: PlainText
+    description: PlainText
+    hide: list[Literal["navigation", "toc", "footer", "path"]] = []  # Material's: parts of the page to leave out
+    # in a translation: the hash of the source it was made from (kb translations --stamp)
+    source_hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None
 
 
 class ItemText(Strict):
-    title: Text
-    summary: Text
-    why: Text
-    edge: Text
-    source_note: Text | None = None
+    title: PlainText
+    summary: Prose
+    why: Prose
+    edge: Prose
+    source_note: Prose | None = None
 
 
 class SignalText(Strict):
-    title: Text
-    body: Text
+    title: PlainText
+    body: Prose
 
 
 class PickText(Strict):
-    title: Text
-    note: Text
+    title: PlainText
+    note: Prose
 
 
 class WatchText(Strict):
-    title: Text
-    note: Text
+    title: PlainText
+    note: Prose
 
 
 class IssueText(PageMeta):
-    summary: Text
+    summary: Prose
     items: dict[str, ItemText]
     signals: dict[str, SignalText] = {}
-    quick_takes: dict[str, Text] = {}
+    quick_takes: dict[str, Prose] = {}
     picks: dict[str, PickText] = {}
     watch: dict[str, WatchText] = {}
-    unarchived: dict[str, Text] = {}
-    claims: dict[str, Text] = {}  # claim id -> what was measured, on which workload
+    unarchived: dict[str, PlainText] = {}
+    claims: dict[str, PlainText] = {}  # claim id -> what was measured, on which workload

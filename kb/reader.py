@@ -12,9 +12,11 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from . import layout
+from .fields import FIELD_RULES
 from .problems import Problem
-from .safety import check_markup
-from .sources import Document, FileCache, MarkdownPage, read_markdown, read_yaml
+from .files import snippet_problems
+from .safety import check_markup, markup_problems, snippet_names
+from .sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
 from .templates import check_template
 
 PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something
@@ -58,8 +60,11 @@ class ContentReader:
         except ValidationError as error:
             for e in error.errors():
                 where = loc + tuple(e["loc"])
-                if not any(where[: len(p)] == p for p in placeholders):  # said once already
-                    self.problem(doc, where, dotted(where) or "(top level)", _explain(e))
+                if any(where[: len(p)] == p for p in placeholders):
+                    continue  # said once already
+                found = (e.get("ctx") or {}).get("found")  # what kb.fields refused: point at the line that holds it
+                line = doc.line_holding(where, found) if found else doc.line_of(where)
+                self.problems.append(Problem(doc.path, line, dotted(where) or "(top level)", _explain(e)))
             return None
 
     def yaml_file(self, rel: str) -> Document | None:
@@ -79,6 +84,8 @@ class ContentReader:
             self.problems += problems
             if page is None:
                 continue
+            for line, name in snippet_names(page.body):
+                self.problems += snippet_problems(self.root, page.path, page.body_first_line + line - 1, name)
             key, lang = layout.split_language(path.relative_to(docs).as_posix())
             self.pages[key][lang] = page
         for key, versions in self.pages.items():
@@ -86,6 +93,14 @@ class ContentReader:
                 for page in versions.values():
                     self.problem(page.path, None, "page",
                                  f"translates {layout.DOCS}/{key}, which does not exist — add the Chinese page or fix the file name")
+
+    def read_snippets(self) -> None:
+        """Snippets are appended to or included in pages as Markdown: they follow the pages' markup rules."""
+        for path in sorted((self.root / layout.SNIPPETS).rglob("*.md")):
+            text, problem = self.files.get(read_text, path, self.root)
+            rel = path.relative_to(self.root).as_posix()
+            self.problems += [problem] if problem else [
+                Problem(rel, p.line, p.field, p.message) for p in markup_problems(text)]
 
     def prose(self, model, page_key: str, what: str) -> tuple[dict, dict]:
         """Front matter of every language version of a page, validated by `model`."""
@@ -142,6 +157,8 @@ def _explain(error: dict) -> str:
         return "is not a known field — remove it or fix its spelling"
     if kind == "string_pattern_mismatch":
         return "must be a lowercase slug like `vllm-v0-33-0` — use letters, digits and single hyphens"
+    if kind in FIELD_RULES:  # kb.fields: the message says what to do
+        return msg
     if kind.startswith("date"):
         return f"{msg} — write a date as YYYY-MM-DD"
     if kind == "value_error":

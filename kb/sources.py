@@ -1,4 +1,10 @@
-"""Reading content files: YAML with the line of every key, and Markdown front matter."""
+"""Reading content files: YAML with the line of every key, and Markdown front matter.
+
+Content comes from strangers, so reading is bounded: a file over MAX_FILE_BYTES,
+bytes that are not UTF-8, YAML anchors and aliases (a few lines can expand to
+billions of nodes), nesting deeper than MAX_DEPTH and a key written twice (YAML
+would silently keep the last) are each a problem at its file and line.
+"""
 from __future__ import annotations
 
 import re
@@ -11,6 +17,9 @@ from .problems import Problem
 
 Loc = tuple  # a path into parsed YAML: ("items", 0, "id")
 
+MAX_FILE_BYTES = 256 * 1024  # a whole issue's facts or prose is about 15 KB
+MAX_DEPTH = 32  # content nests six levels at most; libyaml stops at 1,000, the constructor's recursion sooner
+
 
 @dataclass
 class Document:
@@ -20,6 +29,8 @@ class Document:
     data: object
     lines: dict[Loc, int] = field(default_factory=dict)
     first_line: int = 1  # line of the YAML's first line in the file
+    ends: dict[Loc, int] = field(default_factory=dict)  # last line of each value
+    source: list[str] = field(default_factory=list, repr=False)  # the YAML's lines, to find a refused text in
     # validated models by (model, loc), with the problems found: a file that did not
     # change is not validated again (the parse cache below keeps its Document)
     validated: dict = field(default_factory=dict, repr=False, compare=False)
@@ -33,19 +44,43 @@ class Document:
             loc = loc[:-1]
         return self.first_line
 
+    def line_holding(self, loc: Loc, found: str) -> int:
+        """The line of the value at `loc` that holds `found` (its key's line if no line shows it as written)."""
+        start = self.line_of(loc)
+        end = self.ends.get(tuple(loc), start)
+        written = self.source[start - self.first_line: end - self.first_line + 1]
+        return next((start + n for n, line in enumerate(written) if found and found in line), start)
 
-def _line_map(node, offset: int, loc: Loc = (), out: dict | None = None) -> dict:
-    out = {} if out is None else out
-    out[loc] = node.start_mark.line + offset
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            child = loc + (key.value,)
-            _line_map(value, offset, child, out)
-            out[child] = key.start_mark.line + offset  # point at the key, not the value
-    elif isinstance(node, yaml.SequenceNode):
-        for index, value in enumerate(node.value):
-            _line_map(value, offset, loc + (index,), out)
-    return out
+
+class _Refused(Exception):
+    def __init__(self, line: int, message: str):
+        self.line, self.message = line, message
+
+
+def _line_map(root, offset: int) -> tuple[dict, dict]:
+    """Where each key and value was written; refuses aliases and deep nesting before anything is built."""
+    lines, ends, seen = {}, {}, set()
+    stack = [(root, ())]
+    while stack:
+        node, loc = stack.pop()
+        if id(node) in seen:  # the same node twice: an alias of an anchor (said at the key that uses it)
+            written = next((lines[loc[:n]] for n in range(len(loc), 0, -1) if loc[:n] in lines), node.start_mark.line + offset)
+            raise _Refused(written, "uses a YAML anchor and alias (`&name` … `*name`) — "
+                           "write the value out where it is needed")
+        seen.add(id(node))
+        if len(loc) > MAX_DEPTH:
+            raise _Refused(node.start_mark.line + offset, f"nests deeper than {MAX_DEPTH} levels — flatten it")
+        lines.setdefault(loc, node.start_mark.line + offset)
+        ends[loc] = node.end_mark.line + offset - (node.end_mark.column == 0 and node.end_mark.line > node.start_mark.line)
+        # children pushed last first, so they are visited in the order they are written
+        if isinstance(node, yaml.MappingNode):
+            for key, value in reversed(node.value):
+                child = loc + (key.value,)
+                lines[child] = key.start_mark.line + offset  # point at the key, not the value
+                stack.append((value, child))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((value, loc + (index,)) for index, value in reversed(list(enumerate(node.value))))
+    return lines, ends
 
 
 # libyaml's parser when PyYAML has it (10x faster at a few hundred issues).
@@ -53,7 +88,18 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Loader(_Base):
-    """A safe loader that leaves dates as text, so the schema reports a bad one at its line."""
+    """A safe loader that leaves dates as text, so the schema reports a bad one at its line,
+    and refuses a key written twice in one mapping."""
+
+    def construct_mapping(self, node, deep=False):
+        keys = set()
+        for key_node, _ in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else id(key_node)
+            if key in keys:
+                raise yaml.constructor.ConstructorError(None, None, f"the key `{key}` is written twice in this mapping — "
+                                                        "keep one (YAML would silently drop the first)", key_node.start_mark)
+            keys.add(key)
+        return super().construct_mapping(node, deep)
 
 
 _Loader.yaml_implicit_resolvers = {
@@ -66,16 +112,36 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | No
     loader = _Loader(text)
     try:
         node = loader.get_single_node()  # parsed once: the nodes give lines, and build the data
+        lines, ends = _line_map(node, first_line) if node is not None else ({}, {})
         data = loader.construct_document(node) if node is not None else None
+    except _Refused as refused:
+        return None, Problem(path, refused.line, "yaml", refused.message)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + first_line if mark else first_line
         reason = getattr(error, "problem", None) or str(error)
+        if "written twice" in reason:
+            return None, Problem(path, line, "yaml", reason)
         return None, Problem(path, line, "yaml", f"cannot be parsed ({reason}) — fix the YAML syntax")
+    except RecursionError:
+        return None, Problem(path, first_line, "yaml", f"nests too deeply — flatten it to {MAX_DEPTH} levels or fewer")
     finally:
         loader.dispose()
-    lines = _line_map(node, first_line) if node is not None else {}
-    return Document(path, data, lines, first_line), None
+    return Document(path, data, lines, first_line, ends, text.splitlines()), None
+
+
+def read_text(file: Path, root: Path) -> tuple[str | None, Problem | None]:
+    """A content file's text, or the problem that stops it being read (too big, not UTF-8)."""
+    rel = file.relative_to(root).as_posix()
+    size = file.stat().st_size
+    if size > MAX_FILE_BYTES:
+        return None, Problem(rel, None, "file", f"is {size:,} bytes, over the {MAX_FILE_BYTES:,} a content file may hold — split it")
+    data = file.read_bytes()
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        return None, Problem(rel, line, "encoding", f"byte {data[error.start]:#04x} is not UTF-8 — save the file as UTF-8")
 
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
@@ -113,12 +179,15 @@ class FileCache:
 
 
 def read_yaml(file: Path, root: Path) -> tuple[Document | None, Problem | None]:
-    return parse_yaml(file.read_text(encoding="utf-8"), file.relative_to(root).as_posix())
+    text, problem = read_text(file, root)
+    return (None, problem) if problem else parse_yaml(text, file.relative_to(root).as_posix())
 
 
 def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem | None]:
     rel = file.relative_to(root).as_posix()
-    text = file.read_text(encoding="utf-8")
+    text, problem = read_text(file, root)
+    if problem:
+        return None, problem
     match = FRONT_MATTER.match(text)
     if not match:
         return None, Problem(rel, 1, "front matter",

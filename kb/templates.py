@@ -34,18 +34,23 @@ _PARSER = Environment()
 
 
 def check_template(page) -> list[Problem]:
-    """Problems in the template syntax of a page's front matter and body."""
-    front = _check(page.path, page.meta_text, 2, FRONT_MATTER_MACROS)
-    if not front:
-        # Front matter prose is expanded by kb.refs, not Jinja: nothing may be left over.
-        rest = expand_refs(page.meta_text, lambda target, text: "")
+    """Problems in the template syntax of a page's body (front matter is checked field by field, kb.fields)."""
+    return [Problem(page.path, page.body_first_line + line - 1, "template", message)
+            for line, message in template_problems(page.body, set(MACROS))]
+
+
+def prose_template_problems(text: str) -> list[tuple[int, str]]:
+    """Prose in front matter is expanded by kb.refs, not Jinja: only refs, and nothing left over."""
+    problems = template_problems(text, FRONT_MATTER_MACROS)
+    if not problems:
+        rest = expand_refs(text, lambda target, label: "")
         for marker in ("{{", "{%", "{#"):
             if marker in rest:
-                line = 2 + page.meta_text[: _nth_unexpanded(page.meta_text, marker)].count("\n")
-                front.append(Problem(page.path, line, "template",
-                                     f"cannot read this `{marker}` — in front matter write only {{{{ ref(\"id\") }}}} or {{{{ ref(\"id\", \"text\") }}}}"))
+                line = 1 + text[: _nth_unexpanded(text, marker)].count("\n")
+                problems.append((line, f"cannot read this `{marker}` — in front matter write only "
+                                       '{{ ref("id") }} or {{ ref("id", "text") }}'))
                 break
-    return [*front, *_check(page.path, page.body, page.body_first_line, set(MACROS))]
+    return problems
 
 
 def _nth_unexpanded(text: str, marker: str) -> int:
@@ -59,27 +64,31 @@ def _nth_unexpanded(text: str, marker: str) -> int:
     return 0
 
 
-def _check(path: str, source: str, first_line: int, allowed: set[str]) -> list[Problem]:
+def template_problems(source: str, allowed: set[str]) -> list[tuple[int, str]]:
+    """(line in `source`, message) for every template construct other than a call of an `allowed` macro.
+
+    The checker reports them; the build's sandbox (mkdocs_kb/sandbox.py) refuses to
+    compile a text that has any, so no operator, loop or include ever runs.
+    """
     if "{{" not in source and "{%" not in source and "{#" not in source:
         return []
     try:
         tree = _PARSER.parse(source)
     except TemplateSyntaxError as error:
-        return [Problem(path, first_line + (error.lineno or 1) - 1, "template",
-                        f"{error.message} — write macros as {{{{ ref(\"id\") }}}}")]
+        return [(error.lineno or 1, f"{error.message} — write macros as {{{{ ref(\"id\") }}}}")]
+    except RecursionError:  # `{{ ((((...` thousands deep
+        return [(1, "template syntax nested too deeply — write macros as {{ ref(\"id\") }}")]
     problems = []
     for node in tree.body:
-        line = first_line + node.lineno - 1
         if not isinstance(node, nodes.Output):
-            problems.append(Problem(path, line, "template",
-                                    f"`{{% {type(node).__name__.lower()} %}}` is not allowed in content — "
-                                    "use only the project's macros, e.g. {{ ref(\"id\") }}"))
+            problems.append((node.lineno, f"`{{% {type(node).__name__.lower()} %}}` is not allowed in content — "
+                                          "use only the project's macros, e.g. {{ ref(\"id\") }}"))
             continue
         for part in node.nodes:
             if not isinstance(part, nodes.TemplateData):
                 message = _call_problem(part, allowed)
                 if message:
-                    problems.append(Problem(path, first_line + part.lineno - 1, "template", message))
+                    problems.append((part.lineno, message))
     return problems
 
 

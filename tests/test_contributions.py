@@ -94,10 +94,11 @@ MISTAKES = [
     Mistake("topic listed twice", "data/topics.yml", "- day0-support", "- day0-support\n- fp4-kernels", "topics.7", "- fp4-kernels",
             last=True),
     Mistake("unknown entity kind", "data/entities.yml", "kind: hardware", "kind: chip", "12.kind", "kind: chip"),
+    # front matter is checked once YAML has decoded it, each problem said with the field it is in
     Mistake("ref in front matter the model cannot read", "docs/issues/007.en.md", "    summary: >-\n",
-            '    summary: >-\n      See {{- ref("loopvq") }}.\n', "template", "{{- ref"),
+            '    summary: >-\n      See {{- ref("loopvq") }}.\n', "items.vllm-v0-33-0.summary", "{{- ref"),
     Mistake("macro with a computed argument", "docs/issues/007.en.md", "    summary: >-\n",
-            '    summary: >-\n      See {{ ref("loop" ~ "vq") }}.\n', "template", '"loop" ~'),
+            '    summary: >-\n      See {{ ref("loop" ~ "vq") }}.\n', "items.vllm-v0-33-0.summary", '"loop" ~'),
     # claims: the figures items report
     Mistake("claim figure that is not a number", "data/issues/007.yml", "baseline: 6.88 s", "baseline: 6,88 s",
             "items.2.claims.0.baseline", "baseline: 6,88 s"),

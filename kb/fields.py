@@ -1,0 +1,100 @@
+"""The kinds of field content is made of, each with one rule, applied to values after YAML decoded them.
+
+- `Slug`: an id, also used in file names, URLs, anchors, feeds and markup.
+- `PlainText`: titles, descriptions, names: shown in `<title>`, `<meta>`,
+  headings, feeds and search results, so no markup, no character references,
+  no template syntax, no control characters.
+- `Prose`: Markdown a page renders: the markup rules of kb.safety and the
+  template rules of kb.templates (front matter may use `ref` only).
+- `HttpUrl`: an http(s) address with a host, nothing that could end an attribute.
+- `Finite`: a number that is a number (no `.inf`, no `.nan`).
+
+A problem names what was refused (`ctx.found`), so the reader can point at the
+line of the file that holds it, even inside a multi-line value.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from pydantic import AfterValidator, StringConstraints
+from pydantic_core import PydanticCustomError
+
+from .safety import markup_problems
+from .templates import prose_template_problems
+
+SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+Slug = Annotated[str, StringConstraints(pattern=SLUG)]
+
+# C0 and C1 controls, and the Unicode marks that reorder or hide text (bidi overrides, line separators).
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+LINE_BREAK = re.compile(r"[\t\n\r]")
+# What would be markup, or decoded into markup, where plain text is printed.
+NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\{[{%#]")
+URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
+
+
+FIELD_RULES = ("control_character", "plain_text", "markup", "template", "url", "finite")  # kinds of refusal
+
+
+def _refuse(kind: str, message: str, found: str):
+    return PydanticCustomError(kind, message, {"found": found})
+
+
+def _no_controls(value: str) -> None:
+    control = CONTROL.search(value)
+    if control:
+        raise _refuse("control_character", f"holds the control character U+{ord(control.group()):04X} — remove it", control.group())
+
+
+def _plain_text(value: str) -> str:
+    _no_controls(value)
+    if LINE_BREAK.search(value):
+        raise _refuse("plain_text", "must be one line of plain text — join the lines", LINE_BREAK.search(value).group())
+    markup = NOT_PLAIN.search(value)
+    if markup:
+        raise _refuse("plain_text", f"must be plain text, without `{markup.group()}` — "
+                      "write it in words (markup, character references and template syntax are not read here)", markup.group())
+    return value
+
+
+def _prose(value: str) -> str:
+    _no_controls(value)
+    for problem in markup_problems(value):
+        raise _refuse("markup", problem.message, problem.found)
+    for line, message in prose_template_problems(value):
+        raise _refuse("template", message, _template_text(value.splitlines()[line - 1:line] or [value]))
+    return value
+
+
+def _template_text(lines: list[str]) -> str:
+    """The template syntax on a line, as it is written: `{{ ... }}` up to its end (or the line's)."""
+    found = re.search(r"\{[{%#].*?(?:[}%#]\}|$)", lines[0])
+    return found.group() if found else lines[0]
+
+
+def _http_url(value: str) -> str:
+    try:
+        parts = None if URL_FORBIDDEN.search(value) or CONTROL.search(value) else urlsplit(value)
+        host = parts.hostname if parts else None
+    except ValueError:  # a malformed host, like http://[::1
+        parts = host = None
+    if parts is None or parts.scheme not in ("http", "https") or not host:
+        raise _refuse("url", "must be an http(s):// URL with a host and no spaces or quotes — "
+                      "link the original page, or leave the url out", value)
+    return value
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise _refuse("finite", f"`{value}` is not a figure — write a finite number", str(value))
+    return value
+
+
+_Stripped = StringConstraints(strip_whitespace=True, min_length=1)
+PlainText = Annotated[str, _Stripped, AfterValidator(_plain_text)]
+Prose = Annotated[str, _Stripped, AfterValidator(_prose)]
+HttpUrl = Annotated[str, AfterValidator(_http_url)]
+Finite = Annotated[float, AfterValidator(_finite)]
