@@ -8,8 +8,6 @@ Reads only the built files: it works for any generator that keeps the URLs.
 """
 from __future__ import annotations
 
-import gzip
-import json
 import posixpath
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -19,6 +17,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 from . import layout
 from .catalog import Catalog
 from .problems import Problem
+from .search_index import search_fragments
 
 LINK_ATTRIBUTES = {("a", "href"), ("link", "href"), ("script", "src"), ("img", "src"), ("source", "src")}
 
@@ -79,16 +78,6 @@ def audit(catalog: Catalog, site_root: Path | str, base_path: str = "/") -> list
     problems = _audit_content(catalog, site)
     problems += _audit_links(site, "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
     return problems
-
-
-def search_fragments(site_root: Path) -> dict[str, dict]:
-    """Pagefind's record of every indexed page, by URL: its text, title and anchors."""
-    fragments = {}
-    for path in (site_root / "pagefind" / "fragment").glob("*.pf_fragment"):
-        data = gzip.decompress(path.read_bytes())
-        record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
-        fragments[record["url"]] = record
-    return fragments
 
 
 def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:

@@ -10,6 +10,7 @@ from . import layout
 from .audit import audit
 from .check import check, default_pages
 from .export import write_export
+from .firewall import Theme, built_pages, firewall
 from .model import CATEGORIES, ENTITY_KINDS
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states
@@ -97,7 +98,8 @@ def cmd_audit(root: Path, args) -> int:
     if not (site / "index.html").is_file():
         print(f"kb audit: no built site in {site} — run `make build` first", file=sys.stderr)
         return 1
-    found = audit(catalog, site)
+    found = audit(catalog, site) + firewall(site, Theme.of_project(root), built_pages(catalog), list(catalog.topics),
+                                            docs=root / layout.DOCS)
     for problem in found:
         print(problem)
     print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)

@@ -7,16 +7,31 @@ sit at each language's home (`feed.xml`, `atom.xml`, `topic-<id>.xml`,
 """
 from __future__ import annotations
 
+import html
+import re
 from datetime import date, datetime, time, timezone
 from email.utils import format_datetime
 from pathlib import Path
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape as _xml_escape
 
 from . import layout
 from .catalog import Catalog
 from .labels import issue_title
 
 LIMIT = 50  # entries per feed: the newest
+# Characters XML 1.0 cannot hold at all: one makes the whole feed unreadable (kb.fields refuses them in content).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """Text as XML character data or attribute value."""
+    return _xml_escape(NOT_XML.sub("", text), {'"': "&quot;"})
+
+
+def html_text(text: str) -> str:
+    """Text for an RSS <description>, which readers render as HTML: escaped as HTML, then as XML,
+    so a code span's `<img onerror=…>` reaches the reader as text, never as markup."""
+    return escape(html.escape(text, quote=False))
 
 
 def feed_names(topic: str | None = None) -> tuple[str, str]:
@@ -48,11 +63,11 @@ def rss(title: str, link: str, description: str, lang: str, entries: list[dict])
     items = "".join(
         f"<item><title>{escape(e['title'])}</title><link>{escape(e['link'])}</link>"
         f"<guid isPermaLink=\"true\">{escape(e['link'])}</guid><pubDate>{format_datetime(_moment(e['date']))}</pubDate>"
-        f"<description>{escape(e['summary'])}</description></item>"
+        f"<description>{html_text(e['summary'])}</description></item>"
         for e in entries)
     updated = format_datetime(_moment(entries[0]["date"])) if entries else ""
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>'
-            f"<title>{escape(title)}</title><link>{escape(link)}</link><description>{escape(description)}</description>"
+            f"<title>{escape(title)}</title><link>{escape(link)}</link><description>{html_text(description)}</description>"
             f"<language>{lang}</language>" + (f"<lastBuildDate>{updated}</lastBuildDate>" if updated else "")
             + items + "</channel></rss>\n")
 

@@ -13,8 +13,10 @@ Works on the built HTML, so it does not depend on the site generator.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +37,7 @@ def character_words(html: str) -> str:
 def build_search_index(site: Path | str) -> None:
     """Index every HTML page of `site` into site/pagefind/."""
     site = Path(site)
+    shutil.rmtree(site / "pagefind", ignore_errors=True)  # the index is written whole: nothing else may sit in its folder
     with tempfile.TemporaryDirectory() as staging:
         # Pagefind reads the pages as they will be indexed; the published pages are untouched.
         for path in site.rglob("*.html"):
@@ -55,3 +58,13 @@ def build_search_index(site: Path | str) -> None:
     entry = site / "pagefind" / "pagefind-entry.json"
     entry.write_text(json.dumps(json.loads(entry.read_text(encoding="utf-8")), sort_keys=True,
                                 ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def search_fragments(site_root: Path) -> dict[str, dict]:
+    """Pagefind's record of every indexed page, by URL: its text, title and anchors."""
+    fragments = {}
+    for path in (site_root / "pagefind" / "fragment").glob("*.pf_fragment"):
+        data = gzip.decompress(path.read_bytes())
+        record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
+        fragments[record["url"]] = record
+    return fragments

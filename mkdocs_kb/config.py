@@ -9,3 +9,5 @@ class KbConfig(Config):
     # After the last language is built: the search index, the feeds, the open data
     # export and each language's sitemap. The editor preview turns this off.
     site_files = Type(bool, default=True)
+    # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops.
+    page_seconds = Type(int, default=20)

@@ -15,16 +15,20 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
 from kb.feeds import feed_names, write_feeds
+from kb.firewall import Theme, firewall
 from kb.render import PageMacros, RawHtml
+from kb.render.raw_html import ForgedPlaceholder
 from kb.search_index import build_search_index
 
 from .config import KbConfig
-from .language_links import homes_for_404, relative_home_links
+from .language_links import homes_for_404, relative_home_links, site_path
+from .budget import PageBudget
 from .sandbox import install, sandbox_for
 from .sanitize import sanitize
 
@@ -39,6 +43,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.language: str = layout.DEFAULT_LANGUAGE  # the language being built
         self.raw_html: dict[str, RawHtml] = {}  # page (src_uri) -> generated HTML waiting for its page
         self.site_names: dict[str, str] = {}  # each language's site name, as its build used it
+        self.built_pages: dict[str, str] = {"404.html": "overrides/404.html"}  # HTML file -> the page it is built from
+        self.budget = PageBudget()  # Python-Markdown is quadratic in some inputs: no page may take the build with it
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -53,6 +59,13 @@ class KbPlugin(BasePlugin[KbConfig]):
         install(macros, sandbox_for(macros))
         return config
 
+    @event_priority(-200)  # after mkdocs-static-i18n (-100) has given each page its language's address
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """Note which HTML file each page becomes: the firewall lets no other HTML out."""
+        docs = Path(config.docs_dir).name
+        self.built_pages.update({f.dest_uri: f"{docs}/{f.src_uri}" for f in files.documentation_pages()})
+        return files
+
     def macros_for(self, page: Page) -> PageMacros:
         """The macros of `page` in the language being built (for the macros module)."""
         src, _ = layout.split_language(page.file.src_uri)
@@ -61,17 +74,21 @@ class KbPlugin(BasePlugin[KbConfig]):
 
     @event_priority(100)  # before mkdocs-macros reads the page's front matter
     def on_page_markdown(self, markdown: str, *, page: Page, **kwargs) -> str:
+        """No rendering switch of the page's own; the time budget for rendering and converting it starts."""
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
+        self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
         return markdown
 
     # default priority: after Markdown, before the theme templates wrap the page
     def on_page_content(self, html: str, *, page: Page, **kwargs) -> str:
-        """Generated HTML back into the converted page, then the whole page sanitized."""
-        raw = self.raw_html.pop(page.file.src_uri, None)
-        if raw is not None:
-            html = raw.restore(html)
-        return sanitize(html)
+        """The page's own HTML sanitized, then the generated HTML it kept out of Markdown put back."""
+        self.budget.stop()
+        raw = self.raw_html.pop(page.file.src_uri, None) or RawHtml()  # none kept: any placeholder is forged
+        try:
+            return raw.restore(sanitize(html))
+        except ForgedPlaceholder as error:
+            raise PluginError(f"{layout.DOCS}/{page.file.src_uri}: {error}") from None
 
     @event_priority(-100)  # after mkdocs-static-i18n (priority 50) has set the links
     def on_page_context(self, context, *, page: Page, config: MkDocsConfig, **kwargs):
@@ -100,7 +117,7 @@ class KbPlugin(BasePlugin[KbConfig]):
 
     @event_priority(-200)  # after mkdocs-static-i18n, whose post-build builds the other languages
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Once every language is written: search index, feeds, export, language sitemaps."""
+        """Once every language is written: search index, feeds, export, language sitemaps; then the firewall."""
         i18n = config.plugins["i18n"]
         if i18n.building or not self.config.site_files:
             return  # one language among several (index once, when all are written), or a preview
@@ -114,3 +131,10 @@ class KbPlugin(BasePlugin[KbConfig]):
             home = site / layout.language_home(lang)
             if home != site and home.is_dir():
                 shutil.copyfile(site / "sitemap.xml", home / "sitemap.xml")
+        # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
+        theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
+        findings = firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
+                            Path(config.docs_dir))
+        if findings:
+            raise PluginError(f"the built site holds {len(findings)} thing(s) that may not be published:\n"
+                              + "\n".join(str(f) for f in findings))

@@ -7,7 +7,9 @@ and calls nothing but the macros registered for content.
 from __future__ import annotations
 
 from jinja2 import Environment, FileSystemLoader, Template
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+from kb.templates import MACROS, template_problems
 
 
 class MacrosOnlyTemplate(Template):
@@ -17,7 +19,7 @@ class MacrosOnlyTemplate(Template):
 
 
 class ContentSandbox(SandboxedEnvironment):
-    """Jinja for content: call the project's macros with literal arguments, nothing else."""
+    """Jinja for content: call the project's macros (`macros`: name -> function) with literal arguments, nothing else."""
 
     template_class = MacrosOnlyTemplate
 
@@ -28,10 +30,16 @@ class ContentSandbox(SandboxedEnvironment):
         self.globals.update(macros)  # no filters beyond Jinja's own, no other globals
 
     def from_string(self, source, globals=None, template_class=None):
-        # Every issue page's body is the same `{{ issue_page() }}`: compile each text once.
+        # The checker's rules, again at compile time: nothing but a call of a macro with
+        # literal arguments is compiled, so no operator (`9**99999999`), loop or include runs.
+        if source not in self.compiled:
+            refused = template_problems(source, set(MACROS))
+            if refused:
+                line, message = refused[0]
+                raise SecurityError(f"line {line} of the page: {message}")
         if globals is not None or template_class is not None:
             return super().from_string(source, globals, template_class)
-        if source not in self.compiled:
+        if source not in self.compiled:  # every issue page's body is the same `{{ issue_page() }}`: compile it once
             self.compiled[source] = super().from_string(source)
         return self.compiled[source]
 
@@ -43,10 +51,10 @@ class ContentSandbox(SandboxedEnvironment):
 
 
 def sandbox_for(macros_plugin) -> ContentSandbox:
-    """A sandbox with mkdocs-macros' macros and delimiters; includes read only its include_dir."""
+    """A sandbox with the project's macros and mkdocs-macros' delimiters; includes read only its include_dir."""
     plain = macros_plugin.env
     return ContentSandbox(
-        macros_plugin.macros,
+        {name: function for name, function in macros_plugin.macros.items() if name in MACROS},  # not mkdocs-macros' own
         loader=FileSystemLoader(macros_plugin.config["include_dir"]),
         undefined=plain.undefined,
         block_start_string=plain.block_start_string, block_end_string=plain.block_end_string,

@@ -9,6 +9,7 @@ import re
 
 import nh3
 
+from kb.render.raw_html import PLACEHOLDER_ATTRIBUTE
 from kb.safety import SAFE_SCHEMES
 
 ALLOWED_TAGS = {
@@ -19,7 +20,12 @@ ALLOWED_TAGS = {
     "svg", "path",  # Material's icons
 }
 ALLOWED_ATTRIBUTES = {
-    "*": {"class", "id", "title", "lang", "dir"},
+    # data-* attributes can act (Material's copy button reads data-clipboard-text, Pagefind
+    # data-pagefind-meta): only the inert ones Markdown, its extensions and kb.render write
+    "*": {"class", "id", "title", "lang", "dir", "data-pagefind-ignore"},
+    "div": {"data-tabs", PLACEHOLDER_ATTRIBUTE},  # pymdownx.tabbed; kb.render.raw_html's placeholders
+    "pre": {"data-linenos"},  # pymdownx.highlight
+    "span": {"data-linenos"},
     "a": {"href", "name"},
     "abbr": {"title"},
     "details": {"open"},
@@ -42,7 +48,6 @@ def sanitize(html: str) -> str:
         html,
         tags=ALLOWED_TAGS,
         attributes=ALLOWED_ATTRIBUTES,
-        generic_attribute_prefixes={"data-"},  # pymdownx.tabbed's data-tabs
         url_schemes=set(SAFE_SCHEMES),
         link_rel=None,
         filter_style_properties={"text-align"},  # table column alignment

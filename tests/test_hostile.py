@@ -112,7 +112,9 @@ def test_checker_rejects_hostile_front_matter(tmp_path, capsys):
     out = capsys.readouterr().out
     lines = page.read_text(encoding="utf-8").splitlines()
     assert "docs/issues/007.en.md:2: render_macros: is not a known field" in out
-    assert f"docs/issues/007.en.md:{lines.index('      <img src=x onerror=alert(1)>') + 1}: html: raw HTML" in out
+    # checked once YAML has decoded it, and said at the line that holds it, with the field it is in
+    assert (f"docs/issues/007.en.md:{lines.index('      <img src=x onerror=alert(1)>') + 1}: "
+            "items.vllm-v0-33-0.why: raw HTML") in out
     assert "data/issues/003.yml:3: yaml: cannot be parsed" in out
     assert not mark.exists()
 

@@ -5,7 +5,7 @@ import pytest
 
 from conftest import SITE_PORT
 from browser import chromium, search, serve
-from kb.audit import search_fragments
+from kb.search_index import search_fragments
 
 # Domain terms a word segmenter may split (the old search kept them whole with a user dictionary).
 CHINESE_TERMS = ["前缀缓存", "控制面", "投机解码", "缓存", "量化", "路由"]

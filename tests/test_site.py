@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from kb import layout
-from kb.audit import search_fragments
+from kb.search_index import search_fragments
 from kb.entries import Unarchived
 
 LANGS = layout.LANGUAGES

@@ -61,8 +61,8 @@ class Link:
     def html(self, here: str) -> str:
         """As HTML on the built page of `here`."""
         label = html.escape(self.label)
-        if self.url:
-            return f'<a href="{html.escape(self.url)}">{label}</a>'
+        if self.url:  # outside the site: the opened page gets no handle on this one
+            return f'<a rel="noopener noreferrer" href="{html.escape(self.url)}">{label}</a>'
         if self.page is None:
             return self._unlinked(label)
         return f'<a href="{html.escape(href(self.page, here, self.anchor))}">{label}</a>'

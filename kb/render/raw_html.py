@@ -3,27 +3,44 @@
 Long lists (hubs, timelines, the archive) are built as HTML; passed through
 Markdown they still cost its HTML parser most of the build at 520 issues.
 `keep` stores one and returns a placeholder block for the Markdown; `restore`
-puts them back into the converted page.
+puts them back into the converted page, after the page's own HTML was
+sanitized: generated HTML is escaped as it is built and never needs it.
+
+A placeholder carries a token drawn for each page: content cannot write one
+that restores (it never sees the token), and any other placeholder left in a
+page is refused, naming it.
 """
 from __future__ import annotations
 
 import re
+import secrets
+
+PLACEHOLDER_ATTRIBUTE = "data-kb-raw"
+ANY_PLACEHOLDER = re.compile(rf"<[^>]*\b{PLACEHOLDER_ATTRIBUTE}=[^>]*>")
+
+
+class ForgedPlaceholder(LookupError):
+    pass
 
 
 class RawHtml:
-    PLACEHOLDER = re.compile(r'<div data-kb-raw="(\d+)"></div>')
-
     def __init__(self):
         self.parts: list[str] = []
+        self.token = secrets.token_hex(8)
+        self.placeholder = re.compile(rf'<div {PLACEHOLDER_ATTRIBUTE}="{self.token}-(\d+)"></div>')
 
     def keep(self, html_text: str) -> str:
         self.parts.append(html_text)
-        return f'<div data-kb-raw="{len(self.parts) - 1}"></div>'
+        return f'<div {PLACEHOLDER_ATTRIBUTE}="{self.token}-{len(self.parts) - 1}"></div>'
 
     def restore(self, converted: str) -> str:
         def part(match: re.Match) -> str:
             index = int(match[1])
             if index >= len(self.parts):
-                raise LookupError(f"placeholder {match[0]} has no generated HTML — content may not write it")
+                raise ForgedPlaceholder(f"placeholder {match[0]} has no generated HTML — content may not write one")
             return self.parts[index]
-        return self.PLACEHOLDER.sub(part, converted)
+        restored = self.placeholder.sub(part, converted)
+        forged = ANY_PLACEHOLDER.search(restored)
+        if forged:
+            raise ForgedPlaceholder(f"`{forged.group()}` is a placeholder only the build may write — remove it from the page")
+        return restored

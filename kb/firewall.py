@@ -1,0 +1,180 @@
+"""The output firewall: every file of a built site, checked for what content must never get onto it.
+
+Whatever the checker and the sanitizer missed, a built site may hold only:
+- HTML pages built from docs/ (and the theme's 404 page), with no script but
+  the theme's own (inline ones only as the theme's templates write them, files
+  only the theme's and the project's assets), no event handler, no
+  javascript:/data: address, no element that embeds or redirects, and no
+  attribute that acts (Material's copy button, Pagefind's metadata);
+- the project's generated files: feeds (well-formed, descriptions without
+  markup), sitemaps, the open data export (valid JSON), Pagefind's index (no
+  page's search title other than its heading);
+- the theme's static files, byte for byte.
+
+Anything else is a finding, with the built file and the source it came from.
+Reads only files: it works for any generator that writes the same outputs.
+"""
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import re
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import layout
+from .feeds import feed_names
+from .problems import Problem
+from .html_rules import Scripts, first_element, inspect_html
+from .search_index import search_fragments
+from .sources import read_site_config
+
+SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
+SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
+PAGEFIND_FILE = re.compile(
+    r"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|pagefind-entry\.json|pagefind\.[a-z_-]+_[0-9a-f]+\.pf_meta"
+    r"|wasm\.[a-z_-]+\.pagefind|(?:index|fragment|filter)/[a-z_-]+_[0-9a-f]+\.pf_(?:index|fragment|filter))")
+PAGEFIND_META = {"title", "image", "image_alt"}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """What the theme publishes as it is: its static files, and the inline scripts its templates write."""
+
+    dirs: tuple[Path, ...]  # in the order the generator looks them up (custom_dir first)
+
+    @classmethod
+    def of_project(cls, root: Path) -> Theme:
+        """The project's theme as its site configuration names it: its custom_dir, then the theme's own templates."""
+        theme = read_site_config(root / layout.SITE_CONFIG)["theme"]
+        package = importlib.util.find_spec(theme["name"])  # located, not imported
+        dirs = [root / theme["custom_dir"]] if theme.get("custom_dir") else []
+        return cls(tuple(dirs) + (Path(package.origin).parent / "templates",))
+
+    def static_file(self, rel: str) -> Path | None:
+        for folder in self.dirs:
+            if (folder / rel).is_file():
+                return folder / rel
+        return None
+
+    def inline_scripts(self) -> list[re.Pattern]:
+        patterns = []
+        for folder in self.dirs:
+            for template in folder.rglob("*.html"):
+                for body in SCRIPT_BLOCK.findall(template.read_text(encoding="utf-8")):
+                    if "{%" not in body:
+                        parts = re.split(r"\{\{.*?\}\}", body)
+                        patterns.append(re.compile(SAFE_VALUE.join(re.escape(p) for p in parts)))
+        return patterns
+
+
+def built_pages(catalog) -> dict[str, str]:
+    """Every HTML file a build writes -> the source a reader's page comes from (its translation if there is one)."""
+    pages = {"404.html": "overrides/404.html"}
+    for page in catalog.page_titles:
+        for lang in layout.LANGUAGES:
+            source = layout.localized(page, lang)
+            if not (catalog.root / layout.DOCS / source).is_file():
+                source = page
+            pages[layout.built_file(page, lang)] = f"{layout.DOCS}/{source}"
+    return pages
+
+
+def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
+             docs: Path | None = None) -> list[Problem]:
+    """Findings in `site`. `pages`: built HTML file -> the source it comes from; `topics`: topic ids (feeds);
+    `base_path`: where the site is served, for root-relative addresses (404.html has them); `docs`: the
+    folder pages come from, to name the source of a file copied from it."""
+    site = Path(site)
+    known: dict[str, bool] = {}
+
+    def known_file(rel: str) -> bool:  # a script file the theme or Pagefind wrote (asked once per file)
+        if rel not in known:
+            path, origin = site / rel, theme.static_file(rel)
+            known[rel] = path.is_file() and (PAGEFIND_FILE.fullmatch(rel) is not None
+                                             or (origin is not None and origin.read_bytes() == path.read_bytes()))
+        return known[rel]
+
+    scripts = Scripts(known_file, theme.inline_scripts(), "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
+    generated = _generated_files(topics)
+    headings: dict[str, str] = {}
+    problems: list[Problem] = []
+    for path in sorted(p for p in site.rglob("*") if p.is_file() or p.is_symlink()):
+        rel = path.relative_to(site).as_posix()
+        copied = docs is not None and (docs / rel).exists()
+        source = pages.get(rel) or (f"{docs.name}/{rel}" if copied else f"(built) {rel}")
+
+        def finding(what: str, todo: str, source=source) -> None:
+            problems.append(Problem(source, None, "firewall", f"{rel}: {what} — {todo}"))
+
+        if path.is_symlink():
+            finding("is a symbolic link", "nothing published may point elsewhere")
+        elif rel.endswith(".html"):
+            if rel not in pages:
+                finding("is not built from a page of docs/", "publish pages as Markdown in docs/, nothing else")
+            page = inspect_html(path.read_bytes(), rel, scripts)
+            headings[rel] = page.heading
+            for what in page.findings:
+                finding(what, "remove it from the page's source")
+        elif rel.startswith("pagefind/"):
+            if not PAGEFIND_FILE.fullmatch(rel):
+                finding("is not a file Pagefind writes", "remove it")
+        elif rel in generated:
+            for what in generated[rel](path):
+                finding(what, "fix what the generated file is written from")
+        else:
+            origin = theme.static_file(rel)
+            if origin is None or origin.read_bytes() != path.read_bytes():
+                finding("does not come from an allowed source (a page, the theme, the project's generated files)",
+                        "remove it: docs/ publishes Markdown pages only")
+    problems += _search_titles(site, headings)
+    return problems
+
+
+def _generated_files(topics: list[str]) -> dict:
+    files = {f"{layout.EXPORT_DIR}/{layout.EXPORT_FILE}": _json_problems, f"{layout.EXPORT_DIR}/{layout.EXPORT_SCHEMA_FILE}": _json_problems}
+    for lang in layout.LANGUAGES:
+        home = layout.language_home(lang)
+        files[f"{home}sitemap.xml"] = _xml_problems
+        files[f"{home}sitemap.xml.gz"] = lambda path: _xml_problems(path, gzip.decompress(path.read_bytes()))
+        for topic in [None, *topics]:
+            for name in feed_names(topic):
+                files[f"{home}{name}"] = _xml_problems
+    return files
+
+
+def _xml_problems(path: Path, data: bytes | None = None) -> list[str]:
+    try:
+        tree = ElementTree.fromstring(path.read_bytes() if data is None else data)
+    except ElementTree.ParseError as error:
+        return [f"is not well-formed XML ({error})"]
+    found = []
+    for description in tree.iter("description"):  # RSS readers render it as HTML
+        element = first_element(description.text or "")
+        if element:
+            found.append(f"a description holds markup: <{element}>")
+    return found
+
+
+def _json_problems(path: Path) -> list[str]:
+    try:
+        json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        return [f"is not valid JSON ({error})"]
+    return []
+
+
+def _search_titles(site: Path, headings: dict[str, str]) -> list[Problem]:
+    """Pagefind's record of a page may hold only its own title and the metadata Pagefind finds itself."""
+    problems = []
+    for url, record in search_fragments(site).items():
+        rel = url.lstrip("/") + ("index.html" if url.endswith("/") else "")
+        extra = set(record.get("meta", {})) - PAGEFIND_META
+        title = "".join(record.get("meta", {}).get("title", "").split())
+        if extra or (rel in headings and title != "".join(headings[rel].split())):
+            problems.append(Problem(f"(built) {rel}", None, "firewall",
+                                    f"pagefind/: the search record of {url} has metadata the page does not show "
+                                    f"({', '.join(sorted(extra)) or 'its title'}) — remove data-pagefind-* attributes from content"))
+    return problems

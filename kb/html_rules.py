@@ -1,0 +1,137 @@
+"""What a published HTML document may hold, read with a browser's parser (Lexbor, through selectolax).
+
+Used by the output firewall (kb.firewall) on every page of a built site. A
+browser-grade HTML5 parser matters here: `<img/onerror=…>` or an attribute
+the sanitizer's parser read differently must be seen as the reader's browser
+sees it. Lexbor also reads 1,000,000 elements in a few seconds, where
+Python's html.parser took over a minute (520 issues, here).
+"""
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from selectolax.lexbor import LexborHTMLParser
+
+from .safety import SAFE_SCHEMES
+
+# Elements that embed another document, run code, restyle the page or animate an address.
+FORBIDDEN_ELEMENTS = {"iframe", "frame", "frameset", "object", "embed", "applet", "base", "portal", "style",
+                      "foreignobject", "animate", "set", "animatemotion", "animatetransform", "handler", "listener"}
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "cite", "background", "data", "xlink:href", "srcset"}
+# data-* attributes that make something happen: Material's copy button and components, Pagefind's metadata, placeholders
+ACTING_PREFIXES = ("data-clipboard", "data-pagefind-", "data-md-", "data-kb-raw")
+PAGEFIND_INERT = {"data-pagefind-body", "data-pagefind-ignore"}  # which part of a page is indexed
+INERT_ATTRIBUTES = {"class", "id", "title", "lang", "dir", "rel", "type", "name", "for", "role", "tabindex", "hidden",
+                    "checked", "open", "alt", "width", "height", "viewbox", "d", "xmlns", "fill", "colspan", "rowspan",
+                    "content", "property", "charset", "aria-label", "aria-hidden", "hreflang", "media", "autocomplete",
+                    "placeholder", "required", "spellcheck", "autocapitalize", "autocorrect", "value", "start"}
+STYLE = re.compile(r"\s*(?:text-align:\s*(?:left|right|center|justify);?\s*)?")  # what sanitized tables carry
+# Inside content, an id the theme's script looks up (__config, __search...) would take its place;
+# pymdownx writes its own, for tabs and line numbers.
+# An address's scheme as a browser reads it: leading C0 controls and spaces, tabs and newlines anywhere, do not count.
+SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")
+THEME_ID = re.compile(r"__(?!tabbed_\d+(?:_\d+)?$|codelineno-[\w-]+$)\S*")
+
+
+@dataclass
+class Scripts:
+    """What a page may run: files the theme or Pagefind wrote, inline scripts as the theme's templates write them."""
+
+    known_file: Callable[[str], bool]  # a site-relative file
+    inline: list[re.Pattern]
+    base_path: str = "/"  # where the site is served, for root-relative addresses
+
+    def allows_file(self, src: str, page: str) -> bool:
+        parts = urlsplit(src)
+        if parts.scheme or src.startswith("//"):
+            return False
+        if parts.path.startswith("/"):  # root-relative: under where the site is served
+            return parts.path.startswith(self.base_path) and self.known_file(parts.path.removeprefix(self.base_path))
+        return self.known_file(posixpath.normpath(posixpath.join(posixpath.dirname(page), parts.path)))
+
+    def allows_inline(self, body: str) -> bool:
+        return any(pattern.fullmatch(body) for pattern in self.inline)
+
+
+@dataclass
+class Inspected:
+    findings: list[str] = field(default_factory=list)
+    heading: str = ""  # the first <h1>'s text, without its permalink mark
+
+
+def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
+    tree = LexborHTMLParser(document)
+    result = Inspected()
+    for node in tree.root.traverse(include_text=False):
+        _element(node, page, scripts, result.findings)
+    for article in tree.css("article"):  # the page's content: no theme component or id of the theme's
+        for node in article.traverse(include_text=False):
+            for name, value in node.attributes.items():
+                if name.startswith("data-md-"):
+                    result.findings.append(f"has the acting attribute `{name}` on <{node.tag}> in the content")
+                elif name in ("id", "name", "for") and value and THEME_ID.fullmatch(value):
+                    result.findings.append(f'has {name}="{value}" on <{node.tag}>, an id the theme\'s script reads')
+    heading = tree.css_first("h1")
+    if heading is not None:
+        marks = "".join(mark.text() for mark in heading.css("a.headerlink"))
+        result.heading = heading.text().removesuffix(marks)
+    return result
+
+
+def _element(node, page: str, scripts: Scripts, findings: list[str]) -> None:
+    tag = node.tag
+    attributes = node.attributes
+    if tag in FORBIDDEN_ELEMENTS:
+        findings.append(f"has a <{tag}> element")
+    elif tag == "meta" and attributes.get("http-equiv"):
+        findings.append(f"has <meta http-equiv={attributes['http-equiv']}>")
+    elif tag == "form" and attributes.get("action"):
+        findings.append("has a form sending elsewhere")
+    elif tag == "script":
+        _script(node, attributes, page, scripts, findings)
+    for name, value in attributes.items():
+        if name in INERT_ATTRIBUTES:  # most attributes of most elements: nothing to look at
+            continue
+        value = value or ""
+        if name.startswith("on"):
+            findings.append(f"has an event handler `{name}` on <{tag}>")
+        elif name in URL_ATTRIBUTES:
+            for url in (value.split(",") if name == "srcset" else [value]):
+                scheme = SCHEME.match(IGNORED_IN_URL.sub("", url.strip(" \t\n\r\f").split(" ")[0]))
+                if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
+                    findings.append(f"has a `{scheme.group(1).lower()}:` address in {name} of <{tag}>")
+        elif name == "style" and not STYLE.fullmatch(value):
+            findings.append(f"has a style attribute `{value[:40]}` on <{tag}>")
+        elif name.startswith(ACTING_PREFIXES) and name not in PAGEFIND_INERT and not name.startswith("data-md-"):
+            findings.append(f"has the acting attribute `{name}` on <{tag}>")
+
+
+def _script(node, attributes: dict, page: str, scripts: Scripts, findings: list[str]) -> None:
+    if "src" in attributes:
+        if not scripts.allows_file(attributes["src"] or "", page):
+            findings.append(f"loads the script {attributes['src']}, which is neither the theme's nor the project's")
+        return
+    body = node.text()
+    if not body.strip():
+        return
+    if attributes.get("type") == "application/json":
+        try:
+            json.loads(body)
+        except ValueError:
+            findings.append("has a JSON script block that is not JSON")
+    elif not scripts.allows_inline(body):
+        findings.append(f"has an inline script the theme does not write: {body.strip()[:60]}")
+
+
+def first_element(fragment: str) -> str | None:
+    """The first element in an HTML fragment (an RSS description), or None if it is only text."""
+    body = LexborHTMLParser(fragment).body
+    for node in (body.iter(include_text=False) if body is not None else []):
+        return node.tag
+    return None
