@@ -62,8 +62,25 @@ class Catalog:
         """The item's sources, with outlets cited by id looked up: each has a name and maybe a url."""
         return [self.outlets[s.outlet] if s.outlet else s for s in item.facts.sources]
 
+    def sources_with_roles(self, item: Item) -> list[tuple[Source | Outlet, str]]:
+        """Each source with its role: the source itself, an analysis of it, or the aggregator that carried it."""
+        return list(zip(self.sources(item), (s.role for s in item.facts.sources)))
+
     def issue_by_page(self, page: str) -> Issue | None:
         return self.issue_pages.get(page)
+
+    def source_files(self, page: str, lang: str) -> list[tuple[str, str]]:
+        """("prose" | "facts", path) of the files a contributor edits for `page` in `lang`."""
+        prose = layout.localized(page, lang)
+        files = [("prose", f"{layout.DOCS}/{prose if (self.root / layout.DOCS / prose).is_file() else page}")]
+        issue = self.issue_by_page(page)
+        if issue is not None:
+            files.append(("facts", issue.source.path))
+        elif page.startswith(layout.TOPICS_DIR + "/") and page.removeprefix(layout.TOPICS_DIR + "/")[:-3] in self.topics:
+            files.append(("facts", layout.TOPICS_FILE))
+        elif page.startswith(layout.ENTITIES_DIR + "/") and page.removeprefix(layout.ENTITIES_DIR + "/")[:-3] in self.entities:
+            files.append(("facts", layout.ENTITIES_FILE))
+        return files
 
     def page_title(self, page: str, lang: str) -> str:
         titles = self.page_titles.get(page, {})
@@ -102,6 +119,12 @@ class Catalog:
             from .related import RelatedItems  # numpy: loaded only when a page shows related items
             self._related = RelatedItems(self.items)
         return self._related.of(item)
+
+    def mentioned_elsewhere(self, item: Item) -> list[str]:
+        """Pages that reference the item, other than its own and those its topics and entities already link."""
+        linked = {self.topics[t].page for t in item.facts.topics if t in self.topics}
+        linked |= {self.entities[e].page for e in item.facts.entities if e in self.entities}
+        return [page for page in self.mentioned_in(item.id, besides=item.page) if page not in linked]
 
     def mentioned_in(self, target_id: str, *, besides: str | None = None) -> list[str]:
         """Pages that reference the target, once each, other than `besides`."""

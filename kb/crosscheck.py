@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import layout
 from .entries import Entity, Issue, Item, Topic, Unarchived, Watch
+from .model import Resolution
 from .problems import Problem
 from .reader import ContentReader, dotted
 from .sources import Document
@@ -70,8 +71,7 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
                 if entity not in catalog.entities:
                     reader.problem(doc, ("items", index, "entities"), f"items.{index}.entities",
                                    f"unknown entity `{entity}` — use one of {layout.ENTITIES_FILE} or add it there with its page")
-            for watch_id in item.facts.resolves:
-                _resolve(reader, doc, index, item, catalog.target(watch_id), watch_id)
+
         for index, signal in enumerate(issue.signals):
             for item_id in signal.facts.items:
                 if not isinstance(catalog.target(item_id), Item):
@@ -84,6 +84,12 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
             if entry.facts.origin not in own:
                 reader.problem(doc, ("watch", index, "from"), f"watch.{index}.from",
                                f"`{entry.facts.origin}` is not an item or signal of issue {issue.number} — name the one that raised this entry")
+
+    # oldest first: of two resolutions of one entry, the later is the one reported, at its own line
+    for issue in reversed(catalog.issues):
+        for index, item in enumerate(issue.items):
+            for position, resolution in enumerate(item.facts.resolves):
+                _resolve(reader, issue.source, (index, position), item, resolution, catalog.target(resolution.watch))
 
     for target_id, where in catalog.mentions.items():
         if check_refs and target_id not in catalog.targets:
@@ -107,14 +113,20 @@ def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:
                                    "make sure this is new, or link the earlier item with ref", severity="warning")
 
 
-def _resolve(reader: ContentReader, doc: Document, index: int, item: Item, entry, watch_id: str) -> None:
-    loc, field_name = ("items", index, "resolves"), f"items.{index}.resolves"
+def _resolve(reader: ContentReader, doc: Document, where: tuple[int, int], item: Item, resolution: Resolution, entry) -> None:
+    index, position = where
+    loc, field_name = ("items", index, "resolves", position), f"items.{index}.resolves.{position}"
+    watch_id = resolution.watch
     if not isinstance(entry, Watch):
         reader.problem(doc, loc, field_name, f"`{watch_id}` is not a watch entry — fix the id")
-    elif entry.issue.facts.published >= item.published and entry.issue is not item.issue:
+    elif entry.issue is item.issue:
+        reader.problem(doc, loc, field_name, f"`{watch_id}` was opened in this same issue — a later issue resolves it, "
+                                             "or drop the entry")
+    elif entry.issue.facts.published >= item.published:
         reader.problem(doc, loc, field_name, f"`{watch_id}` was opened after this item appeared — only a later item can resolve it")
     elif entry.resolved_by is not None:
         reader.problem(doc, loc, field_name,
-                       f"`{watch_id}` is already resolved by `{entry.resolved_by.id}` — keep one resolution")
+                       f"`{watch_id}` is already resolved by `{entry.resolved_by.id}` (issue {entry.resolved_by.issue.number}) "
+                       "— keep one resolution")
     else:
-        entry.resolved_by = item
+        entry.resolved_by, entry.resolution = item, resolution

@@ -10,7 +10,10 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from . import layout
-from .model import ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, SignalFacts, WatchFacts
+from .model import (
+    ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
+    WatchFacts,
+)
 from .sources import Document
 
 
@@ -132,12 +135,17 @@ class Pick(_InIssue):
 class Watch(_InIssue):
     facts: WatchFacts
     resolved_by: Item | None = None  # set once, by the cross-checks, when a later item settles it
+    resolution: Resolution | None = None  # who made that call
     section: ClassVar[str] = "watch"
     page: ClassVar[str] = layout.WATCH_PAGE
 
     @property
     def is_open(self) -> bool:
         return self.resolved_by is None
+
+    def reason(self, lang: str) -> str:
+        """Why the item that resolved this entry settles it, in one sentence."""
+        return self.resolved_by.issue.text(lang).resolutions[self.id]
 
 
 @dataclass(eq=False)

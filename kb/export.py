@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import layout
 from .catalog import Catalog
 from .entries import Claim, Item, Signal, Watch
-from .model import Category, Metric, Qualifier, SourceKind, Verdict
+from .claim_facts import Direction, Metric, Qualifier, SourceKind
+from .model import Category, SourceRole, Verdict
 
 Localized = dict[str, str]  # language -> text
 
@@ -33,11 +34,19 @@ class _Record(BaseModel):
 class SourceRecord(_Record):
     name: str
     url: str | None = None
+    role: SourceRole = Field("source", description="source: the source itself; analysis: an analysis of it; via: who carried it")
+
+
+class ResolutionRecord(_Record):
+    item: str = Field(description="the later item that settled the entry")
+    by: Literal["weekly", "editors"] = Field(description="weekly: the weekly said so; editors: the archive's editors judged it")
+    reason: Localized = Field(description="why, in one sentence")
 
 
 class QuantityRecord(_Record):
     value: float
-    unit: str = Field(description="one of the units kb.model.UNITS, or empty for a plain number")
+    unit: str = Field(description="one of the units kb.claim_facts.UNITS, or empty for a plain number")
+    written: str = Field(description="the number as the source wrote it: 8.40, 256K")
 
 
 class IssueRecord(_Record):
@@ -80,7 +89,9 @@ class ClaimRecord(_Record):
     result: QuantityRecord | None = None
     change_percent: float | None = Field(None, description="as written; negative is a decrease")
     ratio: tuple[float, float] | None = Field(None, description="the written multiplier as [low, high]; equal for one value")
-    factor: float | None = Field(None, description="the written ratio (its top), else result over baseline, inverted where lower is better")
+    direction: Direction | None = Field(None, description="which way the figure moved: higher (ratio× as much) or lower (to 1/ratio)")
+    factor: float | None = Field(None, description="how many times better (above 1) or worse (below 1) the figure got: "
+                                                   "the written ratio (its top), else from baseline and result")
     qualifier: Qualifier | None = None
     hardware: str | None = None
     benchmark: str | None = None
@@ -107,6 +118,7 @@ class WatchRecord(_Record):
     title: Localized
     note: Localized
     resolved_by: str | None = Field(None, description="the later item that settled it; null while open")
+    resolution: ResolutionRecord | None = Field(None, description="who settled it and why; null while open")
     url: Localized
 
 
@@ -162,21 +174,21 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
         return ItemRecord(
             id=item.id, issue=item.issue.number, category=item.facts.category,
             title=prose(item, "title"), summary=prose(item, "summary"), why=prose(item, "why"), edge=prose(item, "edge"),
-            sources=[SourceRecord(name=s.name, url=s.url) for s in catalog.sources(item)],
+            sources=[SourceRecord(name=s.name, url=s.url, role=role) for s, role in catalog.sources_with_roles(item)],
             topics=list(item.facts.topics), entities=list(item.facts.entities),
             claims=[c.id for c in item.claims], related=[r.id for r in catalog.related(item)],
-            resolves=list(item.facts.resolves), url=_anchored(item))
+            resolves=[r.watch for r in item.facts.resolves], url=_anchored(item))
 
     def quantity(q) -> QuantityRecord | None:
-        return QuantityRecord(value=q.value, unit=q.unit) if q is not None else None
+        return QuantityRecord(value=q.value, unit=q.unit, written=q.number.written) if q is not None else None
 
     def claim_record(claim: Claim) -> ClaimRecord:
         f = claim.facts
         return ClaimRecord(
             id=claim.id, item=claim.item.id, issue=claim.issue.number,
             measured=_localized(lambda lang: catalog.plain_text(claim.text(lang), lang)), metric=f.metric,
-            baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change, ratio=f.ratio,
-            factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
+            baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change.value if f.change else None,
+            ratio=(f.ratio[0].value, f.ratio[1].value) if f.ratio else None, direction=f.moved, factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
             source_kind=f.source_kind, url=_anchored(claim))
 
     def signal_record(signal: Signal) -> SignalRecord:
@@ -187,7 +199,10 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
     def watch_record(entry: Watch) -> WatchRecord:
         return WatchRecord(id=entry.id, issue=entry.issue.number, topic=entry.facts.topic, raised_by=entry.facts.origin,
                            title=prose(entry, "title"), note=prose(entry, "note"),
-                           resolved_by=entry.resolved_by.id if entry.resolved_by else None, url=_anchored(entry))
+                           resolved_by=entry.resolved_by.id if entry.resolved_by else None,
+                           resolution=ResolutionRecord(item=entry.resolved_by.id, by=entry.resolution.by, reason=_localized(
+                               lambda lang: catalog.plain_text(entry.reason(lang), lang))) if entry.resolved_by else None,
+                           url=_anchored(entry))
 
     return CatalogExport(
         version=layout.EXPORT_VERSION, site_url=site_url, languages=list(layout.LANGUAGES),

@@ -22,6 +22,7 @@ from .problems import ContentError
 from .reader import ContentReader
 from .refs import find_refs
 from .sources import Document, FileCache
+from .typography import typography_problems
 
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 
@@ -84,6 +85,8 @@ def _load(root: Path, files: FileCache) -> Catalog:
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
     warn_repeated_sources(reader, catalog)
+    if not reader.unreadable:
+        reader.problems += typography_problems(reader, catalog)
     if any(p.severity == "error" for p in reader.problems):
         raise ContentError(reader.problems)
     catalog.warnings.extend(reader.problems)  # only warnings are left
@@ -210,6 +213,7 @@ def _check_prose_matches_facts(reader: ContentReader, doc: Document, facts: Issu
         ("watch", [w.id for w in facts.watch]),
         ("unarchived", list(facts.unarchived)),
         ("claims", [claim.id for item in facts.items for claim in item.claims]),
+        ("resolutions", [resolution.watch for item in facts.items for resolution in item.resolves]),
     ):
         written = getattr(text, section)
         for missing in [i for i in ids if i not in written]:

@@ -11,7 +11,8 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator, model_validator
 
-from .fields import Finite, HttpUrl, PlainText, Prose, Slug
+from .claim_facts import ClaimFacts
+from .fields import HttpUrl, PlainText, Prose, Slug
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)
@@ -33,12 +34,16 @@ class Outlet(Strict):
     url: HttpUrl | None = None
 
 
+SourceRole = Literal["source", "analysis", "via"]  # the source itself, an analysis of it, the aggregator that carried it
+
+
 class Source(Strict):
-    """An outlet cited by id (`vllm-blog`), or a one-off `{name, url}`."""
+    """An outlet cited by id (`vllm-blog`), or a one-off `{name, url}`; an analysis or carrier says so in `role`."""
 
     outlet: Slug | None = None
     name: PlainText | None = None
     url: HttpUrl | None = None  # only where it follows from the name
+    role: SourceRole = "source"
 
     @model_validator(mode="before")
     @classmethod
@@ -52,98 +57,20 @@ class Source(Strict):
         return self
 
 
-# ---- claims: the figures an item reports ------------------------------------
+class Resolution(Strict):
+    """A watch entry of an earlier issue an item settles, and who made that call; the reason is prose (`resolutions:`)."""
 
-Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
-                 "context", "compression", "stars"]
-METRICS = get_args(Metric)
-LOWER_IS_BETTER = {"ttft", "latency", "memory", "perplexity", "error", "compression"}
-SourceKind = Literal["vendor", "paper", "independent"]  # who measured: the maker, a paper's authors, someone else
-Qualifier = Literal["about", "up-to", "at-least", "at-most"]
-# Units a figure may carry; a figure without one (perplexity) is a plain number.
-UNITS = ("s", "ms", "tok/s", "%", "pt", "GB", "bit", "tokens", "stars")
-QUANTITY = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*(\S+))?$")
-RATIO_TOLERANCE = 0.1  # a written ratio may round the one its baseline and result give
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)  # YAML's true is no figure
-
-
-class Quantity(Strict):
-    value: Finite
-    unit: str = ""
+    watch: Slug
+    by: Literal["weekly", "editors"]  # the weekly said so, or the archive's editors judge it
 
     @model_validator(mode="before")
     @classmethod
-    def _from_text(cls, value):
-        if _is_number(value):
-            return {"value": value}
-        if not isinstance(value, str) or not (match := QUANTITY.match(value.strip())):
-            raise ValueError(f"`{value}` is not a number with a unit — write it like `6.88 s` or `9.46`")
-        unit = match[2] or ""
-        if unit and unit not in UNITS:
-            raise ValueError(f"unknown unit `{unit}` — use one of {', '.join(UNITS)}, or none for a plain number")
-        return {"value": float(match[1]), "unit": unit}
-
-    def __str__(self) -> str:
-        return f"{self.value:,g} {self.unit}".strip()
-
-
-class ClaimFacts(Strict):
-    """One figure an item reports: what was measured, from what to what, on what, and who says so."""
-
-    id: Slug
-    metric: Metric
-    baseline: Quantity | None = None
-    result: Quantity | None = None
-    change: Finite | None = None  # percent; negative is a decrease
-    ratio: tuple[Finite, Finite] | None = None  # the written multiplier, or its range (2.4–3.0×)
-    qualifier: Qualifier | None = None  # about, up to, at least, at most
-    hardware: PlainText | None = None
-    benchmark: PlainText | None = None
-    source_kind: SourceKind
-
-    @field_validator("ratio", mode="before")
-    @classmethod
-    def _ratio_or_range(cls, value):
-        if _is_number(value):
-            value = [value, value]
-        if not (isinstance(value, list) and len(value) == 2 and all(
-                _is_number(v) and v > 0 for v in value) and value[0] <= value[1]):
-            raise ValueError("must be a positive number like `3.3`, or a range `[2.4, 3.0]`")
-        return tuple(value)
-
-    @model_validator(mode="after")
-    def _figures_agree(self):
-        if self.baseline is None and self.result is None and self.change is None and self.ratio is None:
-            raise ValueError("has no figure — write a `result`, a `baseline` and `result`, a `change` (percent) or a `ratio`")
-        if self.baseline is not None:
-            if self.result is None:
-                raise ValueError("has a baseline but no result — add `result:`")
-            if self.baseline.unit != self.result.unit:
-                raise ValueError(f"baseline is in `{self.baseline.unit or 'no unit'}` but result in "
-                                 f"`{self.result.unit or 'no unit'}` — write both in the same unit")
-            if self.baseline.value == 0 or self.result.value == 0:
-                raise ValueError("a baseline or result of 0 gives no ratio — check the figures")
-            factor = self.measured_factor
-            if self.ratio and not (self.ratio[0] * (1 - RATIO_TOLERANCE) <= factor <= self.ratio[1] * (1 + RATIO_TOLERANCE)):
-                raise ValueError(f"ratio {self.ratio[1]:g} does not match {self.baseline} → {self.result} "
-                                 f"({factor:.2f}×) — fix one of them")
-        return self
-
-    @property
-    def measured_factor(self) -> float | None:
-        """How many times better the result is than the baseline, from the two figures."""
-        if self.baseline is None or self.result is None:
-            return None
-        b, r = self.baseline.value, self.result.value
-        return b / r if self.metric in LOWER_IS_BETTER else r / b
-
-    @property
-    def factor(self) -> float | None:
-        """The multiplier to sort by: the written ratio (its top), else the measured one."""
-        return self.ratio[1] if self.ratio else self.measured_factor
+    def _not_a_bare_id(cls, value):
+        if isinstance(value, str):
+            raise ValueError(f"say who settles `{value}`: write `{{watch: {value}, by: weekly}}` (the weekly says so) or "
+                             f"`{{watch: {value}, by: editors}}` (the archive's editors judge it), and give the reason "
+                             "in one sentence per language under `resolutions:` in the issue's pages")
+        return value
 
 
 class ItemFacts(Strict):
@@ -152,8 +79,14 @@ class ItemFacts(Strict):
     sources: list[Source] = Field(min_length=1)
     topics: list[Slug] = Field(min_length=1)
     entities: list[Slug] = []
-    resolves: list[Slug] = []  # watch entries of earlier issues this item settles
+    resolves: list[Resolution] = []  # watch entries of earlier issues this item settles
     claims: list[ClaimFacts] = []
+
+    @model_validator(mode="after")
+    def _an_original_source(self):
+        if not any(source.role == "source" for source in self.sources):
+            raise ValueError("has only analyses and carriers among its sources — name the source itself too")
+        return self
 
 
 class SignalFacts(Strict):
@@ -259,3 +192,4 @@ class IssueText(PageMeta):
     watch: dict[str, WatchText] = {}
     unarchived: dict[str, PlainText] = {}
     claims: dict[str, PlainText] = {}  # claim id -> what was measured, on which workload
+    resolutions: dict[str, Prose] = {}  # watch id -> why the item settles it, in one sentence

@@ -88,8 +88,7 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Loader(_Base):
-    """A safe loader that leaves dates as text, so the schema reports a bad one at its line,
-    and refuses a key written twice in one mapping."""
+    """A safe loader that leaves dates and decimals as text and refuses a key written twice in one mapping."""
 
     def construct_mapping(self, node, deep=False):
         keys = set()
@@ -102,8 +101,10 @@ class _Loader(_Base):
         return super().construct_mapping(node, deep)
 
 
+# Dates and decimals stay text: the schema reports a bad date at its line, and a figure keeps
+# the precision it was written with (8.40 is not 8.4).
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    first: [(tag, regexp) for tag, regexp in resolvers if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:float")]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 

@@ -12,28 +12,35 @@ from kb import layout
 from kb.export import export_schema
 from kb.labels import LABELS
 from kb.render import Renderer
-from kb.render.figures import figure
+from kb.render.figures import factor, figure
 
 LANGS = layout.LANGUAGES
 
 # Every figure issues 3 and 7 report, as the English pages show it, with who measured it
 # (from the seed captures). A figure missing from the data, or a wrong source kind, fails.
 FIGURES = {
-    "vllm-rubin-nvl72-day0": [("7.8×", "vendor")],
-    "deepseek-v4-1-flash-5x": [("−47%", "vendor"), ("5×", "vendor"), ("27,000 tok/s → 144,000 tok/s", "vendor")],
-    "vllm-bidirectional-kv-transfer": [("up to 3.3×", "vendor"), ("about 2,300 ms → 700 ms", "vendor")],
-    "ds4-engine": [("23,000 stars", "independent")],
+    "vllm-rubin-nvl72-day0": [("7.8× higher", "vendor")],
+    "deepseek-v4-1-flash-5x": [("−47%", "vendor"), ("5× higher", "vendor"), ("27,000 tok/s → 144,000 tok/s", "vendor")],
+    # the weekly: TTFT improves up to 3.3×; a cache shrinks to about 1/6.8 (issue 13: which way a figure moved)
+    "vllm-bidirectional-kv-transfer": [("up to 3.3× better", "vendor"), ("about 2,300 ms → 700 ms", "vendor")],
+    "ds4-engine": [("23,000 stars", "statistic")],  # a count on GitHub, not a measurement
     "llama-cpp-edge-backends": [],
-    "dual-qk": [("about 6.8×", "paper"), ("about −88%", "paper"), ("3.75×", "paper")],
+    "dual-qk": [("down to about 1/6.8", "paper"), ("about −88%", "paper"), ("3.75× higher", "paper")],
     "stepquant": [("over −80%", "paper"), ("up to −68.7%", "paper")],
     "vllm-v0-33-0": [],
-    "sglang-v0-5-23": [("256,000 tokens", "vendor"), ("about 6%", "vendor"), ("10%", "vendor"), ("0.05 pt", "vendor")],
-    "kinference-launch": [("6.88 s → 0.31 s", "vendor"), ("7.4×", "vendor"), ("3.5×", "vendor")],
+    # figures as the weekly wrote them: 256K, 8.40, 11.0%, 3.0, "about half"
+    "sglang-v0-5-23": [("256K tokens", "vendor"), ("about 6%", "vendor"), ("10%", "vendor"), ("0.05 pt", "vendor")],
+    "kinference-launch": [("6.88 s → 0.31 s", "vendor"), ("7.4× higher", "vendor"), ("3.5× higher", "vendor")],
     "llama-cpp-kimi-k3-1-pro": [],
-    "bitdecoding-fp4": [("60% → 1%", "paper"), ("at most 0.5 pt", "paper"), ("2.4–3×", "paper")],
-    "loopvq": [("0.5 bit", "paper"), ("0.25 bit", "paper"), ("about −50%", "paper"), ("4.3×", "paper"), ("6.1×", "paper")],
-    "strataflux": [("9.46 → 8.4", "paper"), ("95.4%", "paper"), ("11% → 47.1%", "paper"), ("about −50%", "paper")],
+    "bitdecoding-fp4": [("60% → 1%", "paper"), ("at most 0.5 pt", "paper"), ("2.4–3.0× higher", "paper")],
+    "loopvq": [("0.5 bit", "paper"), ("0.25 bit", "paper"), ("about half", "paper"), ("4.3× higher", "paper"),
+               ("6.1× higher", "paper")],
+    "strataflux": [("9.46 → 8.40", "paper"), ("95.4%", "paper"), ("11.0% → 47.1%", "paper"), ("about half", "paper")],
 }
+# Factors worked out from two figures keep the precision of the less precise one.
+DERIVED_FACTORS = {"kinference-median-ttft": "≈22×", "bitdecoding-query-logit-error": "≈60×", "strataflux-perplexity": "≈1.13×",
+                   "strataflux-aime": "≈4.28×", "bidirectional-kv-ttft-20k": "≈3×", "v4-1-flash-per-gpu-throughput": "≈5.3×",
+                   "dual-qk-cache-size": "1/6.8"}
 
 
 def test_every_figure_of_issues_3_and_7_is_a_claim_with_its_source_kind(catalog):
@@ -41,6 +48,13 @@ def test_every_figure_of_issues_3_and_7_is_a_claim_with_its_source_kind(catalog)
     for item in catalog.items:
         r = Renderer(catalog, "en", item.page)
         assert [(figure(r, c), c.facts.source_kind) for c in item.claims] == FIGURES[item.id], item.id
+
+
+def test_derived_factors_keep_the_sources_precision(catalog):
+    for lang in LANGS:
+        for claim_id, expected in DERIVED_FACTORS.items():
+            claim = catalog.target(claim_id)
+            assert factor(Renderer(catalog, lang, claim.page), claim) == expected, claim_id
 
 
 def test_the_issue_examples_are_recorded_in_full(catalog):
@@ -158,7 +172,12 @@ def test_open_data_validates_against_its_published_schema(catalog, site):
             page = url.split("#")[0]
             assert (site / page / "index.html").is_file(), url
     ttft = next(c for c in data["claims"] if c["id"] == "kinference-median-ttft")
-    assert (ttft["baseline"], ttft["result"], ttft["source_kind"]) == ({"value": 6.88, "unit": "s"}, {"value": 0.31, "unit": "s"}, "vendor")
+    assert (ttft["baseline"], ttft["result"], ttft["source_kind"]) == (
+        {"value": 6.88, "unit": "s", "written": "6.88"}, {"value": 0.31, "unit": "s", "written": "0.31"}, "vendor")
+    perplexity = next(c for c in data["claims"] if c["id"] == "strataflux-perplexity")
+    assert perplexity["result"]["written"] == "8.40" and perplexity["direction"] == "lower"
+    settled = next(w for w in data["watch"] if w["id"] == "kv-compression-lands-in-engines")
+    assert settled["resolution"]["by"] == "editors" and set(settled["resolution"]["reason"]) == set(LANGS)
     # refs in prose are written out as text
     assert not any("{{" in text for record in data["items"] for text in record["why"].values())
 
@@ -210,12 +229,13 @@ def test_claims_ledger_filters_by_source_kind_topic_metric_and_hardware(catalog,
 
     page.select_option("select[name=topic]", "routing-control-planes")
     rows = visible_rows(page)
-    assert [r["figure"] for r in rows] == ["6.88 s → 0.31 s", "7.4×", "3.5×"]
+    assert [r["figure"] for r in rows] == {"": ["6.88 s → 0.31 s", "提升至 7.4 倍", "提升至 3.5 倍"],
+                                          "en/": ["6.88 s → 0.31 s", "7.4× higher", "3.5× higher"]}[home]
 
     page.select_option("select[name=source]", "")
     page.select_option("select[name=topic]", "")
     page.select_option("select[name=metric]", "perplexity")
-    assert [r["figure"] for r in visible_rows(page)] == ["9.46 → 8.4"]
+    assert [r["figure"] for r in visible_rows(page)] == ["9.46 → 8.40"]
     page.select_option("select[name=metric]", "")
     page.select_option("select[name=hardware]", "3× L40S")
     assert len(visible_rows(page)) == 3

@@ -1,49 +1,71 @@
-"""Claims, the figures items report: each value as written, its factor, and who measured it."""
+"""Claims, the figures items report: each as the source wrote it, which way it moved, and who measured it."""
 from __future__ import annotations
 
 import html
 
 from .. import layout
+from ..claim_facts import SIZES, ClaimFacts, Quantity, significant
 from ..entries import Claim, Item
-from ..model import Quantity
+from ..text import join_words
 from .links import href
 from .markup import element
 from .renderer import Renderer
 
 
-def ratio(value: tuple[float, float]) -> str:
-    low, high = value
-    return f"{high:g}×" if low == high else f"{low:g}–{high:g}×"
-
-
 def quantity(r: Renderer, value: Quantity) -> str:
-    number = f"{int(value.value):,}" if value.value.is_integer() else f"{value.value:,g}"
+    """A figure as written (8.40 stays 8.40, 256K stays 256K); whole numbers get thousands separators."""
+    written = value.number.written
+    number = f"{int(written):,}" if written.lstrip("-").isdigit() else written
     unit = r.t["unit"].get(value.unit, value.unit)
     return f"{number}%" if unit == "%" else f"{number} {unit}".strip()
+
+
+def ratio_phrase(f: ClaimFacts) -> str:
+    """How a ratio reads: `higher` (3.75× as much), `better` (TTFT 3.3× better), or `reduced` (down to 1/6.8)."""
+    if f.moved == "lower":
+        return "reduced" if f.metric in SIZES else "better"
+    return "higher"
+
+
+def _written_ratio(f: ClaimFacts) -> str:
+    low, high = f.ratio
+    return high.written if low.written == high.written else f"{low.written}–{high.written}"
 
 
 def figure(r: Renderer, claim: Claim) -> str:
     """The figures as written: baseline → result, change, ratio; with about/up to/over/at most."""
     f = claim.facts
+    qualifier = r.t["qualifier"][f.qualifier] if f.qualifier else ""
     parts = []
     if f.baseline is not None:
         parts.append(f"{quantity(r, f.baseline)} → {quantity(r, f.result)}")
     elif f.result is not None:
         parts.append(quantity(r, f.result))
     if f.change is not None:
-        parts.append(f"{f.change:+g}%".replace("-", "−"))
-    if f.ratio:
-        parts.append(ratio(f.ratio))
+        halves = {-50.0: r.t["change_half"], 100.0: r.t["change_double"]}
+        parts.append(halves.get(f.change.value) or f"{'+' if f.change.value > 0 else ''}{f.change.written}%".replace("-", "−"))
+    if f.ratio:  # the qualifier goes where the language puts it in the phrase
+        space = " " if r.lang == "en" and qualifier else ""
+        parts.append(r.t["ratio"][ratio_phrase(f)].format(q=qualifier + space, x=_written_ratio(f)))
+        return " · ".join(parts)
     text = " · ".join(parts)
-    return f"{r.t['qualifier'][f.qualifier]} {text}" if f.qualifier else text
+    return join_words(qualifier, text) if qualifier else text
 
 
 def factor(r: Renderer, claim: Claim) -> str:
-    """The multiplier: as written, or worked out from baseline and result (≈)."""
+    """The multiplier, the way the figure moved: as written, or worked out from baseline and result (≈),
+    to the precision of the figures it comes from."""
     f = claim.facts
     if f.ratio:
-        return ratio(f.ratio)
-    return f"≈{f.measured_factor:.1f}×" if f.measured_factor else r.t["no_figure"]
+        written = _written_ratio(f)
+    elif f.measured_factor:
+        figures = min(f.baseline.number.significant, f.result.number.significant)
+        written = "≈" + significant(f.measured_factor, figures)
+    else:
+        return r.t["no_figure"]
+    if ratio_phrase(f) == "reduced":
+        return f"{written[0]}1/{written[1:]}" if written.startswith("≈") else f"1/{written}"
+    return f"{written}×"
 
 
 def source_kind(r: Renderer, kind: str, *, hint: bool = True) -> str:
