@@ -67,8 +67,8 @@ def naive_variant(project: Path) -> Path:
     config = re.sub(r"\n    - navigation\.prune[^\n]*", "", config)
     config = re.sub(r"\nnav:\n.*?\n(?=validation:)", "\n", config, flags=re.S)
     config = config.replace("\n  - assets/kb-search.js\n", "\n")  # Pagefind's box; the claims ledger's script stays
-    config = re.sub(r"\n  # The knowledge base[^\n]*\n  - kb\n", "\n", config)  # the project's plugin
-    assert "\n  - kb\n" not in config, "the naive baseline must build without the kb plugin"
+    config = re.sub(r"\n  # The knowledge base[^\n]*\n  - kb:?\n(?:      [^\n]*\n)*", "\n", config)  # the project's plugin
+    assert not re.search(r"\n  - kb:?\n", config), "the naive baseline must build without the kb plugin"
     config = config.replace("plugins:\n", "plugins:\n" + NAIVE_SEARCH, 1)
     (naive / "mkdocs.yml").write_text(config, encoding="utf-8")
     return naive

@@ -17,9 +17,11 @@ import shutil
 from datetime import date, timedelta
 from pathlib import Path
 
+import autocorrect_py as autocorrect
 import yaml
 
 from kb import layout
+from kb.claim_facts import LOWER_IS_BETTER
 from kb.model import CATEGORIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,10 +66,11 @@ class Writer:
                      f"编辑认为{term}的方向可信，但 {ratio} 倍这类数字不能跨厂商比较。"]
         else:
             forms = [f"{project} improves {term} on {hardware}; the {other} figure drops from {before} to {after}.",
-                     f"The work combines {term} with {other}, for a vendor-reported {ratio}x throughput gain.",
+                     f"The work combines {term} with {other}, for a vendor-reported {ratio}× throughput gain.",
                      f"For {term}, what matters is whether {other} lands in an engine; {project} already ships it.",
-                     f"The direction of {term} is credible, but a {ratio}x figure cannot be compared across vendors."]
-        return r.choice(forms if figures else forms[2:])
+                     f"The direction of {term} is credible, but a {ratio}× figure cannot be compared across vendors."]
+        text = r.choice(forms if figures else forms[2:])
+        return autocorrect.format(text) if lang == "zh" else text  # the house's Chinese typography (kb check)
 
     def claim(self, claim_id: str) -> dict:
         """A figure as items report them: before and after, a multiplier, a change, or one value."""
@@ -81,6 +84,7 @@ class Writer:
             claim.update(baseline=f"{before} {unit}".strip(), result=f"{after} {unit}".strip())
         elif form == "ratio":
             claim["ratio"] = round(r.uniform(1.1, 9.0), 1)
+            claim["direction"] = "lower" if metric in LOWER_IS_BETTER else "higher"  # the better way
         elif form == "change":
             claim["change"] = round(r.uniform(-90, 90), 1)
         else:
@@ -102,8 +106,8 @@ class Writer:
         start = FIRST_PERIOD + timedelta(weeks=number - 1)
         end = start + timedelta(days=6)
         items, signals, watch, takes, picks = [], [], [], [], []
-        prose = {lang: {"items": {}, "signals": {}, "watch": {}, "quick_takes": {}, "picks": {}, "claims": {}}
-                 for lang in ("zh", "en")}
+        prose = {lang: {"items": {}, "signals": {}, "watch": {}, "quick_takes": {}, "picks": {}, "claims": {},
+                        "resolutions": {}} for lang in ("zh", "en")}
         for k in range(r.randint(5, 9)):
             item_id = f"s{number}-{k}-{r.choice(['release', 'kernel', 'paper', 'router', 'edge', 'cache'])}"
             facts = {
@@ -119,7 +123,9 @@ class Writer:
                 facts["claims"] = claims
             if self.open_watch and r.random() < 0.15:
                 opened, watch_id = self.open_watch.pop(r.randrange(len(self.open_watch)))
-                facts["resolves"] = [watch_id]
+                facts["resolves"] = [{"watch": watch_id, "by": r.choice(["weekly", "editors"])}]
+                for lang in ("zh", "en"):
+                    prose[lang]["resolutions"][watch_id] = self.sentence(lang, figures=False)
             items.append(facts)
             link = r.choice(self.items) if self.items and r.random() < 0.3 else None
             for lang in ("zh", "en"):
@@ -133,7 +139,7 @@ class Writer:
                 }
             for claim in facts.get("claims", []):
                 zh_term, en_term = r.choice(list(zip(ZH_TERMS, EN_TERMS)))
-                prose["zh"]["claims"][claim["id"]] = f"{zh_term}场景下的{claim['metric']}"
+                prose["zh"]["claims"][claim["id"]] = autocorrect.format(f"{zh_term}场景下的{claim['metric']}")
                 prose["en"]["claims"][claim["id"]] = f"{claim['metric']} with {en_term}"
         self.items += [i["id"] for i in items]
         for k in range(r.randint(2, 3)):

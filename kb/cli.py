@@ -63,11 +63,30 @@ def cmd_stats(root: Path, args) -> int:
     pages = len(default_pages(root))
     print(f"  {layout.DEFAULT_LANGUAGE}: {pages} pages")
     for lang in layout.LANGUAGES[1:]:
-        counts = ", ".join(f"{status} {states[lang, status]}" for status in ("current", "outdated", "missing", "unknown"))
+        counts = ", ".join(f"{status} {states[lang, status]}" for status in ("current", "outdated", "uncommitted", "missing", "unknown"))
         print(f"  {lang}: {counts}")
     print(f"watch entries: open {len(catalog.open_watch())}, resolved {len(catalog.resolved_watch())}")
     kinds = Counter(claim.facts.source_kind for claim in catalog.claims)
     print(f"claims: {len(catalog.claims)} ({', '.join(f'{kind} {n}' for kind, n in sorted(kinds.items()))})")
+    return 0
+
+
+def cmd_watch(root: Path, args) -> int:
+    """Every watch entry: its id (to put under `resolves:`), topic, opening issue, age, and what settled it."""
+    catalog = checked_catalog(root, "watch")
+    if catalog is None:
+        return 1
+    today = max((issue.facts.published for issue in catalog.issues), default=None)
+    shown = [w for w in catalog.watch if args.all or w.is_open or args.resolved]
+    if args.resolved:
+        shown = [w for w in shown if not w.is_open]
+    for entry in sorted(shown, key=lambda w: (not w.is_open, w.issue.facts.published)):
+        age = (today - entry.issue.facts.published).days // 7 if today else 0
+        state = "open" if entry.is_open else (f"resolved by {entry.resolved_by.id} (issue {entry.resolved_by.issue.number}, "
+                                              f"{entry.resolution.by})")
+        print(f"{entry.id:<40} {entry.facts.topic:<26} issue {entry.issue.number:<4} {age:>3} weeks  {state}")
+    print(f"{len(catalog.open_watch())} open, {len(catalog.resolved_watch())} resolved — resolve one with "
+          "`resolves: [{watch: <id>, by: weekly|editors}]` on a later item", file=sys.stderr)
     return 0
 
 
@@ -132,6 +151,10 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser("check", help="report every problem as path:line: field: message; exit 1 on errors").set_defaults(run=cmd_check)
     sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
+    watch = sub.add_parser("watch", help="open watch entries (oldest first) with the id to resolve them by")
+    watch.add_argument("--resolved", action="store_true", help="only the resolved ones, with what settled them")
+    watch.add_argument("--all", action="store_true", help="open and resolved")
+    watch.set_defaults(run=cmd_watch)
     audit_cmd = sub.add_parser("audit", help="prove a built site lost no content and has no broken link or anchor")
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
     audit_cmd.set_defaults(run=cmd_audit)
@@ -151,9 +174,9 @@ def parser() -> argparse.ArgumentParser:
     item.add_argument("issue", type=int)
     item.add_argument("id")
     item.add_argument("--category", choices=CATEGORIES, required=True)
-    item.add_argument("--topic", action="append", default=[])
-    item.add_argument("--entity", action="append", default=[])
-    item.add_argument("--source", action="append", default=[], help="an outlet id from data/outlets.yml")
+    item.add_argument("--topic", action="append", default=[], help="a topic id from data/topics.yml; repeat it for several")
+    item.add_argument("--entity", action="append", default=[], help="an entity id from data/entities.yml; repeat it for several")
+    item.add_argument("--source", action="append", default=[], help="an outlet id from data/outlets.yml; repeat it for several")
     topic = new.add_parser("topic", help="a topic and its hub page in both languages")
     topic.add_argument("id")
     entity = new.add_parser("entity", help="an entity and its page in both languages")

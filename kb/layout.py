@@ -32,6 +32,7 @@ LANGUAGES, DEFAULT_LANGUAGE = _site_languages()  # the default's pages have no s
 DATA = "data"
 DOCS = "docs"
 SNIPPETS = "snippets"  # the one folder snippets and includes read (mkdocs.yml: pymdownx.snippets, macros)
+GLOSSARY = f"{SNIPPETS}/abbreviations.md"  # per language (abbreviations.en.md): appended to every page of it
 ISSUES_DATA = f"{DATA}/issues"
 TOPICS_FILE = f"{DATA}/topics.yml"
 ENTITIES_FILE = f"{DATA}/entities.yml"

@@ -22,7 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+from .text import HAN
+
 BETWEEN_HAN = re.compile(f"(?<=[{HAN}])(?=[{HAN}])")
 TAG = re.compile(r"(<[^>]*>)")
 HTML_LANG = re.compile(r'<html[^>]*\blang="zh')

@@ -28,7 +28,7 @@ NOW = math.inf  # edited in the working tree, not yet committed
 class Translation:
     page: str  # docs-relative, as the default language names it
     lang: str
-    status: str  # "current", "outdated", "missing" or "unknown"
+    status: str  # "current", "outdated", "uncommitted", "missing" or "unknown"
     basis: str  # "git", "hash" or "" (no way to tell)
     source_changed: float | None = None  # unix time; NOW if uncommitted
     translation_changed: float | None = None
@@ -108,6 +108,8 @@ def _state(root, page, lang, source: Path, translation: Path, times) -> Translat
     rel = lambda p: p.relative_to(root).as_posix()  # noqa: E731
     if times is not None and rel(source) in times and rel(translation) in times:
         changed, translated = times[rel(source)], times[rel(translation)]
+        if translated == NOW and changed != NOW:  # a translation written or edited, not yet committed: not judged yet
+            return Translation(page, lang, "uncommitted", "working tree", changed, translated)
         outdated = changed > translated
         return Translation(page, lang, "outdated" if outdated else "current", "git", changed, translated)
     parsed, _ = read_markdown(translation, root)

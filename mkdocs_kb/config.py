@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from mkdocs.config.base import Config
-from mkdocs.config.config_options import Type
+from mkdocs.config.config_options import Optional, Type, URL
 
 
 class KbConfig(Config):
@@ -11,3 +11,7 @@ class KbConfig(Config):
     site_files = Type(bool, default=True)
     # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops.
     page_seconds = Type(int, default=20)
+    # The repository contributors send changes to (mkdocs.yml reads KB_REPO_URL, which the deploy workflow
+    # sets): each page then links the files to edit, its prose and its facts.
+    repository = Optional(URL())
+    branch = Type(str, default="main")

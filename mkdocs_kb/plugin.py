@@ -22,6 +22,7 @@ from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
 from kb.feeds import feed_names, write_feeds
 from kb.firewall import Theme, firewall
+from kb.labels import LABELS
 from kb.render import PageMacros, RawHtml
 from kb.render.raw_html import ForgedPlaceholder
 from kb.search_index import build_search_index
@@ -45,6 +46,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.site_names: dict[str, str] = {}  # each language's site name, as its build used it
         self.built_pages: dict[str, str] = {"404.html": "overrides/404.html"}  # HTML file -> the page it is built from
         self.budget = PageBudget()  # Python-Markdown is quadratic in some inputs: no page may take the build with it
+        self.glossary: dict[str, str] = {}  # each language's abbreviations (snippets/abbreviations*.md)
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -57,6 +59,8 @@ class KbPlugin(BasePlugin[KbConfig]):
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
         macros = config.plugins["macros"]
         install(macros, sandbox_for(macros))
+        glossary = self.catalog.root / layout.localized(layout.GLOSSARY, self.language)
+        self.glossary[self.language] = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
         return config
 
     @event_priority(-200)  # after mkdocs-static-i18n (-100) has given each page its language's address
@@ -72,13 +76,14 @@ class KbPlugin(BasePlugin[KbConfig]):
         raw = self.raw_html.setdefault(page.file.src_uri, RawHtml())
         return PageMacros(self.catalog, self.language, src, raw.keep)
 
-    @event_priority(100)  # before mkdocs-macros reads the page's front matter
+    @event_priority(100)  # before mkdocs-macros reads the page's front matter and renders it
     def on_page_markdown(self, markdown: str, *, page: Page, **kwargs) -> str:
-        """No rendering switch of the page's own; the time budget for rendering and converting it starts."""
+        """No rendering switch of the page's own; the time budget for rendering and converting it starts;
+        the glossary of the page's language is appended, so hovering TTFT or KV says what it stands for."""
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
         self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
-        return markdown
+        return f"{markdown}\n\n{self.glossary[self.language]}"
 
     # default priority: after Markdown, before the theme templates wrap the page
     def on_page_content(self, html: str, *, page: Page, **kwargs) -> str:
@@ -99,7 +104,18 @@ class KbPlugin(BasePlugin[KbConfig]):
         if page.meta.get("kb_topic"):
             rss, atom = feed_names(page.meta["kb_topic"])
             context["kb_feeds"].update(topic_rss=rss, topic_atom=atom)
+        if self.config.repository:
+            context["kb_edit"] = self._edit_links(page)
         return context
+
+    def _edit_links(self, page: Page) -> dict:
+        """Where a contributor edits this page: its prose in the page's language, and its facts."""
+        words = LABELS[self.language]
+        src, _ = layout.split_language(page.file.src_uri)
+        base = f"{self.config.repository.rstrip('/')}/edit/{self.config.branch}/"
+        names = {"prose": words["edit_prose"].format(language=words["language_name"][self.language]), "facts": words["edit_facts"]}
+        return {"title": words["edit"], "colon": words["colon"],
+                "links": [(names[kind], base + path) for kind, path in self.catalog.source_files(src, self.language)]}
 
     # default priority: after mkdocs-static-i18n (50) has set the 404 page's alternates
     def on_template_context(self, context, *, template_name: str, config: MkDocsConfig, **kwargs):

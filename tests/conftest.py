@@ -28,6 +28,7 @@ def _free_port() -> int:
 # checks the target against sitemap.xml, whose URLs come from site_url.
 SITE_PORT = _free_port()
 SITE_URL = f"http://127.0.0.1:{SITE_PORT}/"
+REPO_URL = "https://github.com/example/llm-weekly"  # pages then link the files a contributor edits
 
 
 def last_commit_time() -> str:
@@ -38,7 +39,7 @@ def last_commit_time() -> str:
 
 def build(project: Path, site: Path, **env_vars: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH=last_commit_time(),
-               KB_SITE_URL=SITE_URL)
+               KB_SITE_URL=SITE_URL, KB_REPO_URL=REPO_URL)
     env.update(env_vars)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],

@@ -206,7 +206,7 @@ def test_a_page_markdown_reads_too_slowly_stops_the_build(project, capsys, tmp_p
     unchecked = unchecked_project(tmp_path / "unchecked")
     (unchecked / "docs/slow.md").write_text(f"---\ntitle: x\ndescription: y\n---\n\n{body}\n", encoding="utf-8")
     config = unchecked / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("\n  - kb\n", "\n  - kb:\n      page_seconds: 2\n"), encoding="utf-8")
+    config.write_text(config.read_text(encoding="utf-8").replace("\n  - kb:\n", "\n  - kb:\n      page_seconds: 2\n"), encoding="utf-8")
     start = time.perf_counter()
     result = build(unchecked, tmp_path / "site")
     assert result.returncode != 0 and "docs/slow.md: took over 2 s to render" in result.stdout + result.stderr

@@ -171,7 +171,7 @@ def test_unarchived_references_are_marked_text_not_links(catalog, pages):
 def test_items_show_the_pages_that_mention_them(catalog, pages, lang):
     shown = 0
     for item in catalog.items:
-        mentioned = catalog.mentioned_in(item.id, besides=item.page)
+        mentioned = catalog.mentioned_elsewhere(item)  # a page its topics or entities already link is not repeated
         article = pages.article(item.page, lang)
         heading = article.find(id=item.id)
         block = []
@@ -186,8 +186,11 @@ def test_items_show_the_pages_that_mention_them(catalog, pages, lang):
             continue
         assert line is not None, f"{item.id}: no '{label}' line"
         assert len(line.find_all("a")) == len(mentioned)
+        facts = next(p for p in block if "kb-facts" in p.get("class", []))
+        assert not {a["href"] for a in line.find_all("a")} & {a["href"] for a in facts.find_all("a")}  # each link once
         shown += 1
-    assert shown >= 5
+    # most mentions are on the hubs and entity pages the item's facts line already links; the rest show
+    assert shown >= 1
 
 
 def lang_dir(site, lang):

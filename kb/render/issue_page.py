@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..entries import Issue, Item, Pick, QuickTake, Signal
 from .figures import claims_list
 from .links import HTML, MARKDOWN, Link, markdown_text
-from .markup import admonition, element, heading, paragraph, rule, span
+from .markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
 from .renderer import Renderer
 
 
@@ -33,6 +33,7 @@ def issue_page(r: Renderer, issue: Issue) -> str:
     if issue.picks:
         parts.append(heading(2, r.t["picks"], "picks"))
         parts += [pick_block(r, pick) for pick in issue.picks]
+    parts += watch_section(r, issue)
     parts.append(f"{rule()}\n\n" + paragraph(r.t["disclaimer"], "kb-disclaimer"))
     return "\n\n".join(parts) + "\n"
 
@@ -55,7 +56,7 @@ def item_details(r: Renderer, item: Item) -> str:
     def line(key: str, html_text: str) -> str:
         return element("p", r.labelled(key, html_text, HTML))
 
-    sources = r.sources(r.catalog.sources(item), HTML)
+    sources = r.sources(r.catalog.sources_with_roles(item), HTML)
     if text.source_note:
         sources += f" {r.prose(text.source_note, HTML)}"
     facts = r.labelled("topics", r.refs(item.facts.topics, HTML), HTML)
@@ -65,8 +66,8 @@ def item_details(r: Renderer, item: Item) -> str:
     if item.claims:
         parts.append(line("claims", "") + claims_list(r, item))
     if item.facts.resolves:
-        parts.append(line("resolves", r.refs(item.facts.resolves, HTML)))
-    mentioned = r.catalog.mentioned_in(item.id, besides=item.page)
+        parts.append(line("resolves", r.refs([resolution.watch for resolution in item.facts.resolves], HTML)))
+    mentioned = r.catalog.mentioned_elsewhere(item)
     if mentioned:
         parts.append(line("mentioned_in", " · ".join(r.write(r.page_link(p), HTML) for p in mentioned)))
     related = r.catalog.related(item)
@@ -78,15 +79,16 @@ def item_details(r: Renderer, item: Item) -> str:
 def related_items(r: Renderer, items: list[Item]) -> str:
     # generated from other issues' titles: kept out of the search index, like the hubs' lists
     return element("span", " · ".join(
-        f"{r.write(r.ref(i.id), HTML)} <small>({r.write(r.issue_short(i.issue), HTML)})</small>" for i in items),
+        f"{r.write(r.ref(i.id), HTML)}<small>{r.t['in_parentheses'].format(r.write(r.issue_short(i.issue), HTML))}</small>"
+        for i in items),
         class_="kb-related", data_pagefind_ignore="all")
 
 
 def quick_take_block(r: Renderer, take: QuickTake) -> str:
     line = r.prose(take.text(r.lang), MARKDOWN)
     if take.facts.sources:
-        sources = [r.catalog.outlets[s.outlet] if s.outlet else s for s in take.facts.sources]
-        line += f" ({r.sources(sources, MARKDOWN)})"
+        sources = [(r.catalog.outlets[s.outlet] if s.outlet else s, s.role) for s in take.facts.sources]
+        line += r.t["in_parentheses"].format(r.sources(sources, MARKDOWN))
     return paragraph(line, "kb-quick-take", anchor=take.id)
 
 
@@ -104,3 +106,22 @@ def signal_block(r: Renderer, signal: Signal) -> str:
         f"{r.verdict(signal.facts.verdict)} {r.prose(text.body, MARKDOWN)}",
         paragraph(r.labelled("topics", r.refs(signal.facts.topics, MARKDOWN), MARKDOWN), "kb-facts"),
     ])
+
+
+def watch_section(r: Renderer, issue: Issue) -> list[str]:
+    """The weekly's closing section: what the issue leaves to watch, where each entry stands now,
+    and the entries of earlier issues it settled."""
+    parts = [heading(2, r.t["issue_watch"], "watch")]
+    entries = []
+    for entry in issue.watch:
+        state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["watch_open"]
+        entries.append(element("li", f"{r.write(r.ref(entry.id), HTML)} — {r.prose(entry.text(r.lang).note, HTML)}"
+                                     f"<br>{element('span', state, class_='kb-dates')}", id=f"watch-{entry.id}"))
+    parts.append(r.raw(bullet_list_html(entries, r.t["issue_watch_none"])))
+    settled = [w for item in issue.items for w in (r.catalog.target(x.watch) for x in item.facts.resolves)]
+    if settled:
+        parts.append(heading(3, r.t["issue_settled"], "settled"))
+        parts.append(r.raw(bullet_list_html([f"<li>{r.write(r.ref(w.id), HTML)} — {r.resolved_by(w, HTML)}</li>"
+                                             for w in settled], r.t["none_yet"])))
+    return parts
+

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..entries import Issue, Item, Signal, Watch
 from ..feeds import feed_names
+from ..labels import count
 from .links import HTML, MARKDOWN, Link, markdown_text
 from .markup import bullet_list_html, element, heading, paragraph, unindexed, unindexed_html
 from .renderer import Renderer
@@ -105,11 +106,9 @@ def topic_list(r: Renderer) -> str:
     c = r.catalog
     rows = []
     for topic in c.topics.values():
-        counts = r.t["counts"].format(
-            items=len(c.items_of_topic(topic.id)),
-            signals=len(c.signals_of_topic(topic.id)),
-            watch=len(c.watch_of_topic(topic.id, open_only=True)),
-        )
+        counts = " · ".join([count(r.lang, "items", len(c.items_of_topic(topic.id))),
+                             count(r.lang, "verdicts", len(c.signals_of_topic(topic.id))),
+                             count(r.lang, "open_watch", len(c.watch_of_topic(topic.id, open_only=True)))])
         rows.append(f"- **{r.write(r.ref(topic.id), MARKDOWN)}** — {topic.text(r.lang).description}  \n  {counts}")
     return unindexed("\n".join(rows))
 
@@ -118,7 +117,7 @@ def entity_list(r: Renderer) -> str:
     c = r.catalog
     rows = [
         f"- **{r.write(r.ref(e.id), MARKDOWN)}** — {r.t['entity_kind'][e.facts.kind]} · "
-        f"{r.t['item_count'].format(n=len(c.items_of_entity(e.id)))}"
+        f"{count(r.lang, 'items', len(c.items_of_entity(e.id)))}"
         for e in c.entities.values()
     ]
     return unindexed("\n".join(rows))

@@ -61,8 +61,16 @@ class Renderer:
         issue = self.catalog.issue_by_page(page)
         return Link(self.title(issue) if issue else self.catalog.page_title(page, self.lang), page)
 
-    def sources(self, sources, form: Form) -> str:
-        return " · ".join(self.write(Link(s.name, url=s.url), form) for s in sources)
+    def sources(self, sources: list[tuple], form: Form) -> str:
+        """(source, role) pairs: the sources themselves, each followed by what analysed or carried it, each named once."""
+        written = []
+        for source, role in sources:
+            link = self.write(Link(source.name, url=source.url), form)
+            if role == "source" or not written:
+                written.append(link)
+            else:
+                written[-1] += self.t["source_role"][role].format(source=link)
+        return " · ".join(written)
 
     # ---- small parts ------------------------------------------------------
 
@@ -85,9 +93,12 @@ class Renderer:
                                           origin=self.write(self.ref(entry.facts.origin), form))
 
     def resolved_by(self, entry: Watch, form: Form) -> str:
+        """What settled the entry, when, who made that call, and why."""
         item = entry.resolved_by
-        return self.t["resolved_by"].format(item=self.write(self.ref(item.id), form),
-                                            issue=self.write(self.issue_short(item.issue), form), date=item.published)
+        resolved = self.t["resolved_by"].format(item=self.write(self.ref(item.id), form),
+                                                issue=self.write(self.issue_short(item.issue), form), date=item.published)
+        return self.t["resolution"].format(resolved=resolved, who=self.t["resolution_by"][entry.resolution.by],
+                                           reason=self.prose(entry.reason(self.lang), form))
 
     def home(self, site_wide: bool = False) -> str:
         """The language's home (or the site root, shared by all languages), relative to this page."""
