@@ -85,7 +85,7 @@ def build(project: Path, site: Path) -> tuple[float, float]:
     return float(seconds), int(peak_kb) / 1024
 
 
-def browser_figures(site: Path, issue_path: str, naive: bool) -> tuple[float, float, float]:
+def browser_figures(site: Path, issue_path: str, naive: bool, queries: int = 3) -> tuple[float, float, float]:
     """KB of search data on a page view, KB more for a first query, and ms to results (median of 3 queries)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from browser import chromium, serve
@@ -93,7 +93,7 @@ def browser_figures(site: Path, issue_path: str, naive: bool) -> tuple[float, fl
     is_search = (lambda url: "search_index.json" in url) if naive else (lambda url: "/pagefind/" in url)
     view, query, latency = [], [], []
     with serve(site) as root, chromium() as browser:
-        for text in QUERIES["zh"]:
+        for text in QUERIES["zh"][:queries]:
             page = browser.new_page()
             fetched = []
             page.on("requestfinished", lambda request: fetched.append(
@@ -166,7 +166,7 @@ def preview_seconds(project: Path, issue: int) -> float:
         server.wait(timeout=30)
 
 
-def measure(issues: int, work: Path) -> dict[str, Figures]:
+def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
     project = generate(issues, work / "project")
     naive = naive_variant(project)
     middle = issues // 2 + (1 if issues // 2 in (3, 7) else 0)
@@ -179,7 +179,7 @@ def measure(issues: int, work: Path) -> dict[str, Figures]:
         figures.issue_page_kb = (site / issue_path / "index.html").stat().st_size / 1024
         figures.claims_page_kb = (site / "claims" / "index.html").stat().st_size / 1024
         figures.search_view_kb, figures.search_query_kb, figures.results_ms = browser_figures(
-            site, issue_path, naive=(name == "naive"))
+            site, issue_path, naive=(name == "naive"), queries=1 if quick else 3)
         if name == "project":
             figures.preview_s = preview_seconds(project, middle)
         results[name] = figures
@@ -229,12 +229,13 @@ def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--issues", type=int, nargs="+", default=[52, 520])
     parser.add_argument("--write", action="store_true", help="record the table in bench/README.md")
+    parser.add_argument("--quick", action="store_true", help="one query a site instead of three (the smoke test)")
     args = parser.parse_args(argv)
     all_results = {}
     with tempfile.TemporaryDirectory(prefix="kb-bench-") as work:
         for issues in args.issues:
             print(f"N = {issues}: generating, building both sites, measuring...", file=sys.stderr, flush=True)
-            all_results[issues] = measure(issues, Path(work) / str(issues))
+            all_results[issues] = measure(issues, Path(work) / str(issues), args.quick)
     text = table(all_results)
     print(text)
     if args.write:

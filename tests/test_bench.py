@@ -19,7 +19,7 @@ def test_synthetic_archive_is_valid_and_deterministic(tmp_path):
 
 
 def test_benchmark_smoke(capsys):
-    results = run.main(["--issues", "6", "12"])
+    results = run.main(["--issues", "6", "12", "--quick"])
     table = capsys.readouterr().out
     for label, _, _ in run.ROWS:
         assert table.count(f"| {label} |") == 2
