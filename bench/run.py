@@ -51,6 +51,9 @@ class Figures:
     peak_mb: float = 0.0
     issue_page_kb: float = 0.0
     claims_page_kb: float = 0.0
+    largest_page_kb: float = 0.0
+    hub_page_kb: float = 0.0  # the largest topic hub
+    filter_ms: float | None = None  # claims ledger: from the data's arrival to the filtered rows on screen
     search_view_kb: float = 0.0
     search_query_kb: float = 0.0
     results_ms: float = 0.0
@@ -124,6 +127,29 @@ def browser_figures(site: Path, issue_path: str, naive: bool, queries: int = 3) 
     return statistics.median(view), statistics.median(query), statistics.median(latency)
 
 
+def filter_ms(site: Path) -> float:
+    """Milliseconds from the claims data's arrival to the filtered rows on screen (median of three filters)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser import chromium, serve
+
+    times = []
+    with serve(site) as root, chromium() as browser:
+        for source in ("paper", "vendor", "independent"):
+            page = browser.new_page()
+            page.goto(root + "claims/", wait_until="load")
+            with page.expect_response(lambda response: "claims.zh.json" in response.url) as response:
+                page.select_option("select[name=source]", source)
+            response.value.finished()
+            arrived = time.perf_counter()
+            page.wait_for_function("document.querySelector('.kb-claims-status').textContent.includes('/')"
+                                   " && document.querySelector('table.kb-claims-ledger tbody tr')"
+                                   f" && [...document.querySelectorAll('table.kb-claims-ledger tbody tr')]"
+                                   f".every(row => row.dataset.source === '{source}')")
+            times.append((time.perf_counter() - arrived) * 1000)
+            page.close()
+    return statistics.median(times)
+
+
 def preview_seconds(project: Path, issue: int) -> float:
     """Seconds from saving an edit to an issue page to the preview serving the new text."""
     stem = f"{issue:03d}"
@@ -178,10 +204,19 @@ def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
         figures.build_s, figures.peak_mb = build(tree, site)
         figures.issue_page_kb = (site / issue_path / "index.html").stat().st_size / 1024
         figures.claims_page_kb = (site / "claims" / "index.html").stat().st_size / 1024
+        largest = max(site.rglob("*.html"), key=lambda p: p.stat().st_size)
+        figures.largest_page_kb = largest.stat().st_size / 1024
+        figures.notes.append(f"largest page: {largest.relative_to(site)}")
+        figures.hub_page_kb = max(p.stat().st_size for p in (site / "topics").glob("*/index.html")) / 1024
         figures.search_view_kb, figures.search_query_kb, figures.results_ms = browser_figures(
             site, issue_path, naive=(name == "naive"), queries=1 if quick else 3)
         if name == "project":
             figures.preview_s = preview_seconds(project, middle)
+            figures.filter_ms = filter_ms(site)
+            audit = subprocess.run([sys.executable, "-m", "kb.cli", "--root", str(project), "audit", "--site", str(site)],
+                                   capture_output=True, text=True)
+            if audit.returncode != 0:
+                raise RuntimeError(f"kb audit found problems in the {issues}-issue site:\n{audit.stdout[-3000:]}")
         results[name] = figures
     return results
 
@@ -191,6 +226,8 @@ ROWS = [
     ("peak memory (MB)", "peak_mb", "{:.0f}"),
     ("issue page HTML (KB)", "issue_page_kb", "{:.1f}"),
     ("claims ledger HTML (KB)", "claims_page_kb", "{:.1f}"),
+    ("largest page HTML (KB)", "largest_page_kb", "{:.1f}"),
+    ("largest topic hub HTML (KB)", "hub_page_kb", "{:.1f}"),
     ("search data per page view (KB)", "search_view_kb", "{:.1f}"),
     ("search data for a first query (KB)", "search_query_kb", "{:.1f}"),
     ("typing to results (ms)", "results_ms", "{:.0f}"),
@@ -206,12 +243,17 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
             lines.append(f"| {label} | {issues} | {fmt.format(naive)} | {fmt.format(project)} | {ratio} |")
     for issues, results in all_results.items():
         lines.append(f"| editor preview: edit to updated page (s) | {issues} | — | {results['project'].preview_s:.2f} | — |")
+    for issues, results in all_results.items():
+        lines.append(f"| claims filter: data arrived to rows shown (ms) | {issues} | — | {results['project'].filter_ms:.0f} | — |")
     sizes = sorted(all_results)
-    if len(sizes) >= 2:
-        small, large = all_results[sizes[0]]["project"], all_results[sizes[-1]]["project"]
-        naive_small, naive_large = all_results[sizes[0]]["naive"], all_results[sizes[-1]]["naive"]
-        lines.append(f"\nbuild time ratio N={sizes[-1]} / N={sizes[0]}: project {large.build_s / small.build_s:.1f}, "
-                     f"naive {naive_large.build_s / naive_small.build_s:.1f} (issues ratio {sizes[-1] / sizes[0]:.0f})")
+    lines.append("")
+    for smaller, larger in zip(sizes, sizes[1:]):
+        small, large = all_results[smaller]["project"], all_results[larger]["project"]
+        naive_small, naive_large = all_results[smaller]["naive"], all_results[larger]["naive"]
+        lines.append(f"build time ratio N={larger} / N={smaller}: project {large.build_s / small.build_s:.1f}, "
+                     f"naive {naive_large.build_s / naive_small.build_s:.1f} (issues ratio {larger / smaller:.0f})  ")
+    for issues, results in all_results.items():
+        lines.append(f"N={issues}: project {', '.join(results['project'].notes)}  ")
     return "\n".join(lines)
 
 
@@ -227,7 +269,7 @@ def record(text: str) -> None:
 
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--issues", type=int, nargs="+", default=[52, 520])
+    parser.add_argument("--issues", type=int, nargs="+", default=[52, 520, 1040])
     parser.add_argument("--write", action="store_true", help="record the table in bench/README.md")
     parser.add_argument("--quick", action="store_true", help="one query a site instead of three (the smoke test)")
     args = parser.parse_args(argv)

@@ -44,7 +44,8 @@ class Writer:
     def __init__(self, issues: int, seed: int):
         self.rng = random.Random(seed)
         self.count = issues
-        self.topics = yaml.safe_load((ROOT / layout.TOPICS_FILE).read_text(encoding="utf-8"))
+        self.topics = [t if isinstance(t, str) else t["id"]
+                       for t in yaml.safe_load((ROOT / layout.TOPICS_FILE).read_text(encoding="utf-8"))]
         self.entities = [e["id"] for e in yaml.safe_load((ROOT / layout.ENTITIES_FILE).read_text(encoding="utf-8"))]
         self.outlets = [o["id"] for o in yaml.safe_load((ROOT / layout.OUTLETS_FILE).read_text(encoding="utf-8"))]
         self.items: list[str] = []  # earlier items, for cross-links

@@ -120,17 +120,44 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                            f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
-        rel = layout.built_file(layout.CLAIMS_PAGE, lang)
-        ledger_page = site.html(rel)
-        ledger = _squash(" ".join(ledger_page.text)) if ledger_page else ""
-        for claim in catalog.claims:
-            expect(_squash(claim.text(lang)) in ledger, rel, f"claim `{claim.id}` is not in the claims ledger")
-        rel = layout.built_file(layout.WATCH_PAGE, lang)
-        page = site.html(rel)
-        for entry in catalog.watch:
-            expect(page is not None and entry.id in page.ids, rel, f"watch entry `{entry.id}` is not on the watch list")
-            indexed(rel, entry.id, entry.title(lang), lang, f"watch entry `{entry.id}`")
+        problems += _audit_records(catalog, site, lang, expect, indexed)
     return problems
+
+
+def _audit_records(catalog: Catalog, site: Site, lang: str, expect, indexed) -> list[Problem]:
+    """Everything the overviews no longer list is on a record page, each record page is linked from its
+    overview, and every item is reachable from each of its hubs and entity pages."""
+    records = catalog.records
+    overview = {"archive": layout.ARCHIVE_PAGE, "watch": layout.WATCH_PAGE, "signals": layout.SIGNALS_PAGE,
+                "claims": layout.CLAIMS_PAGE}
+    for record in records.pages:
+        rel = layout.built_file(record.page, lang)
+        page = site.html(rel)
+        if page is None:
+            expect(False, rel, f"the record page {record.page} ({lang}) was not built")
+            continue
+        links = {link.split("#", 1)[1] for link in page.links if "#" in link}
+        text = _squash(" ".join(page.text))
+        home = catalog.topics[record.owner].page if record.kind == "topic" else (
+            catalog.entities[record.owner].page if record.kind == "entity" else overview[record.kind])
+        home_page = site.html(layout.built_file(home, lang))
+        target = layout.page_url(record.page).rstrip("/").rsplit("/", 1)[-1]
+        expect(home_page is not None and any(link.rstrip("/").endswith(target) for link in home_page.links),
+               layout.built_file(home, lang), f"does not link its record page {record.page}")
+        for item in records.items(record):
+            expect(item.id in links, rel, f"item `{item.id}` is not on its record page")
+        for signal in records.signals(record):
+            expect(signal.id in links, rel, f"verdict `{signal.id}` is not on its record page")
+        for claim in records.claims(record):
+            expect(_squash(claim.text(lang)) in text, rel, f"claim `{claim.id}` is not in the claims ledger's record")
+        for issue in records.issues(record):
+            expect(any(link.rstrip("/").endswith(layout.issue_stem(issue.number)) for link in page.links), rel,
+                   f"issue {issue.number} is not on its record page")
+        if record.kind == "watch":
+            for entry in records.watch(record):
+                expect(entry.id in page.ids, rel, f"watch entry `{entry.id}` is not on the watch list's record")
+                indexed(rel, entry.id, entry.title(lang), lang, f"watch entry `{entry.id}`")
+    return []
 
 
 def _squash(text: str) -> str:

@@ -15,11 +15,13 @@ from .model import Outlet, Source
 from .problems import Problem
 from .refs import expand_refs
 
+from .records import Records
+
 if TYPE_CHECKING:
     from .related import RelatedItems
 
 
-@dataclass
+@dataclass(repr=False)
 class Catalog:
     root: Path
     issues: list[Issue]  # newest first
@@ -32,9 +34,13 @@ class Catalog:
     warnings: list[Problem] = field(default_factory=list)  # worth a look, never stop a build
     issue_pages: dict[str, Issue] = field(init=False, repr=False)
     _related: RelatedItems | None = field(default=None, init=False, repr=False)
+    _records: Records | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self):
         self.issue_pages = {issue.page: issue for issue in self.issues}
+
+    def __repr__(self) -> str:
+        return f"Catalog({self.root}, {len(self.issues)} issues)"
 
     # ---- lookups ----------------------------------------------------------
 
@@ -82,6 +88,11 @@ class Catalog:
             files.append(("facts", layout.ENTITIES_FILE))
         return files
 
+    @property
+    def pages(self) -> list[str]:
+        """Every page the site builds in each language: the pages of docs/ and the record pages (kb.records)."""
+        return sorted(self.page_titles) + [record.page for record in self.records.pages]
+
     def page_title(self, page: str, lang: str) -> str:
         titles = self.page_titles.get(page, {})
         return titles.get(lang) or titles.get(layout.DEFAULT_LANGUAGE) or page
@@ -119,6 +130,13 @@ class Catalog:
             from .related import RelatedItems  # numpy: loaded only when a page shows related items
             self._related = RelatedItems(self.items)
         return self._related.of(item)
+
+    @property
+    def records(self) -> Records:
+        """The record pages behind the overviews, and what each holds (kb.records)."""
+        if self._records is None:
+            self._records = Records(self)
+        return self._records
 
     def mentioned_elsewhere(self, item: Item) -> list[str]:
         """Pages that reference the item, other than its own and those its topics and entities already link."""

@@ -13,7 +13,7 @@ from .entries import Entity, Issue, Item, Topic, Unarchived, Watch
 from .model import Resolution
 from .problems import Problem
 from .reader import ContentReader, dotted
-from .sources import Document
+from .sources import Document, read_yaml
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -96,6 +96,19 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
             for m in where:
                 reader.problems.append(Problem(m.path, m.line, "ref",
                                                f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))
+
+
+def check_pins(reader: ContentReader, catalog: Catalog) -> None:
+    """A hub's pins are items of that topic."""
+    doc = reader.files.get(read_yaml, catalog.root / layout.TOPICS_FILE, catalog.root)[0]
+    for index, topic in enumerate(catalog.topics.values()):
+        for position, item_id in enumerate(topic.facts.pins):
+            item = catalog.target(item_id)
+            if isinstance(item, Item) and any(t not in catalog.topics for t in item.facts.topics):
+                continue  # its unknown topic is reported where the item is written
+            if not isinstance(item, Item) or topic.id not in item.facts.topics:
+                reader.problem(doc, (index, "pins", position), f"topics.{index}.pins.{position}",
+                               f"`{item_id}` is not an item of the topic `{topic.id}` — pin one of its items")
 
 
 def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from . import layout
 from .model import (
     ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
-    WatchFacts,
+    TopicFacts, WatchFacts,
 )
 from .sources import Document
 
@@ -22,11 +22,14 @@ class _Localized:
 
     texts: dict
 
+    def __repr__(self) -> str:  # entries link to each other: the default repr would print the archive
+        return f"{type(self).__name__}({self.id})"
+
     def text(self, lang: str):
         return self.texts.get(lang) or self.texts[layout.DEFAULT_LANGUAGE]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Issue(_Localized):
     facts: IssueFacts
     texts: dict[str, IssueText]
@@ -62,12 +65,15 @@ class Issue(_Localized):
         return getattr(self, entry.section).index(entry)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class _InIssue:
     """Something written in an issue: facts in data/, prose under `section` of its pages."""
 
     issue: Issue
     section: ClassVar[str]
+
+    def __repr__(self) -> str:  # entries link to each other: the default repr would print the archive
+        return f"{type(self).__name__}({self.id})"
 
     @property
     def id(self) -> str:
@@ -93,14 +99,14 @@ class _InIssue:
         return text if isinstance(text, str) else text.title
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Item(_InIssue):
     facts: ItemFacts
     claims: list[Claim] = field(default_factory=list)
     section: ClassVar[str] = "items"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Claim(_InIssue):
     """A figure an item reports; its text (what was measured) is under `claims` of the issue's pages."""
 
@@ -113,31 +119,35 @@ class Claim(_InIssue):
         return self.item.facts.topics
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Signal(_InIssue):
     facts: SignalFacts
     section: ClassVar[str] = "signals"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class QuickTake(_InIssue):
     facts: QuickTakeFacts
     section: ClassVar[str] = "quick_takes"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Pick(_InIssue):
     facts: PickFacts
     section: ClassVar[str] = "picks"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Watch(_InIssue):
     facts: WatchFacts
     resolved_by: Item | None = None  # set once, by the cross-checks, when a later item settles it
     resolution: Resolution | None = None  # who made that call
     section: ClassVar[str] = "watch"
-    page: ClassVar[str] = layout.WATCH_PAGE
+
+    @property
+    def page(self) -> str:
+        """The watch list's record of the year the entry was opened (kb.records)."""
+        return layout.record_page("watch", str(self.issue.facts.published.year))
 
     @property
     def is_open(self) -> bool:
@@ -148,12 +158,16 @@ class Watch(_InIssue):
         return self.resolved_by.issue.text(lang).resolutions[self.id]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Topic(_Localized):
-    id: str
+    facts: TopicFacts
     texts: dict[str, PageMeta]
     kind: ClassVar[str] = "topic"
     anchor: ClassVar[None] = None
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
 
     @property
     def page(self) -> str:
@@ -163,7 +177,7 @@ class Topic(_Localized):
         return self.text(lang).title
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Entity(_Localized):
     facts: EntityFacts
     texts: dict[str, PageMeta]
@@ -182,7 +196,7 @@ class Entity(_Localized):
         return self.facts.name
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Unarchived:
     """A thing from an issue that is not in the archive: text only, never a link."""
 
@@ -194,6 +208,9 @@ class Unarchived:
 
     def title(self, lang: str) -> str:
         return self.issue.text(lang).unarchived[self.id]
+
+    def __repr__(self) -> str:
+        return f"Unarchived({self.id})"
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,9 @@ class Theme:
 def built_pages(catalog) -> dict[str, str]:
     """Every HTML file a build writes -> the source a reader's page comes from (its translation if there is one)."""
     pages = {"404.html": "overrides/404.html"}
+    for record in catalog.records.pages:
+        for lang in layout.LANGUAGES:
+            pages[layout.built_file(record.page, lang)] = f"(generated record page) {record.page}"
     for page in catalog.page_titles:
         for lang in layout.LANGUAGES:
             source = layout.localized(page, lang)
@@ -137,6 +140,7 @@ def _generated_files(topics: list[str]) -> dict:
     files = {f"{layout.EXPORT_DIR}/{layout.EXPORT_FILE}": _json_problems, f"{layout.EXPORT_DIR}/{layout.EXPORT_SCHEMA_FILE}": _json_problems}
     for lang in layout.LANGUAGES:
         home = layout.language_home(lang)
+        files[layout.CLAIMS_DATA.format(lang=lang)] = _json_problems
         files[f"{home}sitemap.xml"] = _xml_problems
         files[f"{home}sitemap.xml.gz"] = lambda path: _xml_problems(path, gzip.decompress(path.read_bytes()))
         for topic in [None, *topics]:

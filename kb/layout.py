@@ -48,6 +48,12 @@ TOPICS_INDEX = "topics/index.md"
 CLAIMS_PAGE = "claims.md"
 SIGNALS_PAGE = "signals.md"
 
+# Record pages (kb.records): generated, one per year (claims: per quarter), under these folders.
+RECORD_FOLDERS = {"topic": TOPICS_DIR, "entity": ENTITIES_DIR, "archive": "archive", "watch": "watch",
+                  "signals": "signals", "claims": "claims"}
+# The claims, compact, for the ledger's filters across every period: fetched only when a reader filters.
+CLAIMS_DATA = "claims/claims.{lang}.json"
+
 # the open data export, at the site's root (one for both languages)
 EXPORT_VERSION = 1  # raised when a field is removed or changes meaning; adding fields keeps it
 EXPORT_DIR = "data"
@@ -65,6 +71,12 @@ def issue_id(number: int) -> str:
 
 def issue_page(number: int) -> str:
     return f"{ISSUES_DIR}/{issue_stem(number)}.md"
+
+
+def record_page(kind: str, period: str, owner: str | None = None) -> str:
+    """topics/fp4-kernels/2026.md, watch/2026.md, claims/2026-q4.md: a page the build generates."""
+    folder = RECORD_FOLDERS[kind]
+    return f"{folder}/{owner}/{period}.md" if owner else f"{folder}/{period}.md"
 
 
 def topic_page(topic_id: str) -> str:

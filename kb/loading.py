@@ -14,10 +14,10 @@ from stat import S_ISREG
 
 from . import layout
 from .catalog import Catalog
-from .crosscheck import check_links, register_targets, warn_repeated_sources
+from .crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
-from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TopicIds
+from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TopicList
 from .problems import ContentError
 from .reader import ContentReader
 from .refs import find_refs
@@ -84,6 +84,7 @@ def _load(root: Path, files: FileCache) -> Catalog:
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
+    check_pins(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
         reader.problems += typography_problems(reader, catalog)
@@ -97,19 +98,19 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
     doc = reader.yaml_file(layout.TOPICS_FILE)
     if doc is None:
         return {}
-    if not isinstance(doc.data, list) or not all(isinstance(i, str) for i in doc.data):
-        reader.problem(doc, (), "topics", "must be a list of topic ids (slugs), one per line as `- id`")
+    if not isinstance(doc.data, list):
+        reader.problem(doc, (), "topics", "must be a list of topics, one per line as `- id` or `- {id: ..., pins: [...]}`")
         return {}
-    listed = reader.validate(TopicIds, doc)  # ids become file names, URLs, anchors and feed names: slugs only
+    listed = reader.validate(TopicList, doc)  # ids become file names, URLs, anchors and feed names: slugs only
     if listed is None:
         return {}
     topics = {}
-    for index, topic_id in enumerate(listed.root):
-        if topic_id in topics:
-            reader.problem(doc, (index,), f"topics.{index}", f"`{topic_id}` is listed twice — remove one")
+    for index, facts in enumerate(listed.root):
+        if facts.id in topics:
+            reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is listed twice — remove one")
             continue
-        texts, _ = reader.prose(PageMeta, layout.topic_page(topic_id), f"topic `{topic_id}`")
-        topics[topic_id] = Topic(topic_id, texts)
+        texts, _ = reader.prose(PageMeta, layout.topic_page(facts.id), f"topic `{facts.id}`")
+        topics[facts.id] = Topic(facts, texts)
     _no_stray_pages(reader, layout.TOPICS_DIR, topics, layout.TOPICS_FILE)
     return topics
 

@@ -134,8 +134,23 @@ class IssueFacts(Strict):
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
 
 
-class TopicIds(RootModel[list[Slug]]):
-    """data/topics.yml: the topic ids, in the order hubs are listed."""
+PINS = 5  # items a hub shows first: an editor's short list
+
+
+class TopicFacts(Strict):
+    """A topic of data/topics.yml: its id, and the items the editors pin to the top of its hub."""
+
+    id: Slug
+    pins: list[Slug] = Field([], max_length=PINS)  # the ones to read first, in this order
+
+    @model_validator(mode="before")
+    @classmethod
+    def _by_id(cls, value):
+        return {"id": value} if isinstance(value, str) else value
+
+
+class TopicList(RootModel[list[TopicFacts]]):
+    """data/topics.yml: the topics, in the order hubs are listed."""
 
 
 EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]

@@ -9,6 +9,9 @@ class KbConfig(Config):
     # After the last language is built: the search index, the feeds, the open data
     # export and each language's sitemap. The editor preview turns this off.
     site_files = Type(bool, default=True)
+    # The record pages behind the overviews (kb.records): every year of a hub, the ledgers' quarters...
+    # The editor preview turns them off.
+    record_pages = Type(bool, default=True)
     # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops.
     page_seconds = Type(int, default=20)
     # The repository contributors send changes to (mkdocs.yml reads KB_REPO_URL, which the deploy workflow

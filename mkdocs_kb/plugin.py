@@ -12,10 +12,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import yaml
+
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from kb import Catalog, CatalogCache, ContentError, layout
@@ -24,12 +25,16 @@ from kb.feeds import feed_names, write_feeds
 from kb.firewall import Theme, firewall
 from kb.labels import LABELS
 from kb.render import PageMacros, RawHtml
+from kb.records import RecordPage
+from kb.render.claims_data import write_claims_data
+from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
 from kb.search_index import build_search_index
 
-from .config import KbConfig
-from .language_links import homes_for_404, relative_home_links, site_path
 from .budget import PageBudget
+from .config import KbConfig
+from .docs_mirror import DocsMirror
+from .language_links import homes_for_404, relative_home_links, site_path
 from .sandbox import install, sandbox_for
 from .sanitize import sanitize
 
@@ -47,6 +52,9 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.built_pages: dict[str, str] = {"404.html": "overrides/404.html"}  # HTML file -> the page it is built from
         self.budget = PageBudget()  # Python-Markdown is quadratic in some inputs: no page may take the build with it
         self.glossary: dict[str, str] = {}  # each language's abbreviations (snippets/abbreviations*.md)
+        self.record_pages: dict[str, RecordPage] = {}  # generated page -> the record it shows (kb.records)
+        self.docs_source: Path | None = None  # docs/ itself; the build reads the mirror
+        self.mirror = DocsMirror()
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -57,18 +65,38 @@ class KbPlugin(BasePlugin[KbConfig]):
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent)
         except ContentError as error:
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
+        self._mirror_docs(config)
         macros = config.plugins["macros"]
         install(macros, sandbox_for(macros))
         glossary = self.catalog.root / layout.localized(layout.GLOSSARY, self.language)
         self.glossary[self.language] = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
         return config
 
-    @event_priority(-200)  # after mkdocs-static-i18n (-100) has given each page its language's address
-    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        """Note which HTML file each page becomes: the firewall lets no other HTML out."""
-        docs = Path(config.docs_dir).name
-        self.built_pages.update({f.dest_uri: f"{docs}/{f.src_uri}" for f in files.documentation_pages()})
-        return files
+    def _mirror_docs(self, config: MkDocsConfig) -> None:
+        """Point the build at docs/ plus the record pages (mkdocs_kb/docs_mirror.py says why a mirror)."""
+        if self.docs_source is None:
+            self.docs_source = Path(config.docs_dir)
+        self.record_pages = {record.page: record for record in self.catalog.records.pages} if self.config.record_pages else {}
+        generated = {}
+        for page, record in self.record_pages.items():
+            for lang in layout.LANGUAGES:
+                title, description = record_title(self.catalog, record, lang)
+                meta = {"title": title, "description": description}
+                if record.kind == "claims":
+                    meta["hide"] = ["navigation", "toc"]  # the table takes the page's whole width
+                front = yaml.safe_dump(meta, allow_unicode=True, width=4096)
+                generated[layout.localized(page, lang)] = f"---\n{front}---\n"
+        config.docs_dir = str(self.mirror.update(self.docs_source, generated))
+
+    def on_post_page(self, output: str, *, page: Page, **kwargs) -> str:
+        """Note which HTML file each page became: the firewall lets no other HTML out."""
+        src = page.file.src_uri
+        generated = layout.split_language(src)[0] in self.record_pages
+        self.built_pages[page.file.dest_uri] = f"(generated record page) {src}" if generated else f"{layout.DOCS}/{src}"
+        return output
+
+    def on_shutdown(self) -> None:
+        self.mirror.close()
 
     def macros_for(self, page: Page) -> PageMacros:
         """The macros of `page` in the language being built (for the macros module)."""
@@ -83,6 +111,9 @@ class KbPlugin(BasePlugin[KbConfig]):
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
         self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
+        record = self.record_pages.get(layout.split_language(page.file.src_uri)[0])
+        if record is not None:  # a record page: its body is generated, never a template
+            markdown = self.macros_for(page).record_page(record)
         return f"{markdown}\n\n{self.glossary[self.language]}"
 
     # default priority: after Markdown, before the theme templates wrap the page
@@ -141,6 +172,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         build_search_index(site)
         write_feeds(self.catalog, site, config.site_url, self.site_names)
         write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
+        write_claims_data(self.catalog, site)
         # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
         # which lists the pages of every language.
         for lang in layout.LANGUAGES:
@@ -150,7 +182,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
         theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
         findings = firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
-                            Path(config.docs_dir))
+                            self.docs_source)
         if findings:
             raise PluginError(f"the built site holds {len(findings)} thing(s) that may not be published:\n"
                               + "\n".join(str(f) for f in findings))

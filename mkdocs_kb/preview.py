@@ -32,7 +32,7 @@ def preview_config(root: Path, pages: list[str], lang: str) -> Path:
             for language in plugin["i18n"]["languages"]:
                 language["build"] = language["locale"] == lang
         if plugin == "kb" or isinstance(plugin, dict) and "kb" in plugin:
-            plugins[index] = {"kb": {"site_files": False}}  # no search index, feeds or export
+            plugins[index] = {"kb": {"site_files": False, "record_pages": False}}  # no search index, feeds, export, records
     keep = set()
     for page in pages:
         key, _ = layout.split_language(Path(page).relative_to(layout.DOCS).as_posix())

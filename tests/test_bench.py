@@ -30,3 +30,4 @@ def test_benchmark_smoke(capsys):
         assert naive.search_view_kb > 0 and project.search_view_kb == 0  # nothing fetched before a query
         assert project.search_query_kb > 0 and project.preview_s > 0
         assert project.build_s > 0 and project.peak_mb > 0 and naive.results_ms > 0
+        assert project.hub_page_kb > 0 and project.largest_page_kb >= project.claims_page_kb and project.filter_ms > 0

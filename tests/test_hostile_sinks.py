@@ -79,8 +79,8 @@ def test_a_quote_in_a_description_stays_inside_its_attribute(tmp_path, project):
 # ---- ids used in markup and file names ---------------------------------------
 
 def test_topic_ids_are_slugs(project, capsys):
-    edit(project, "data/topics.yml", "- day0-support", '- "day0\\"><script>alert(1)</script>"')
-    refused(project, capsys, f"data/topics.yml:{line_of(project, 'data/topics.yml', 'day0')}: 6: must be a lowercase slug")
+    edit(project, "data/topics.yml", "- edge-backends", '- "edge\\"><script>alert(1)</script>"')
+    refused(project, capsys, f"data/topics.yml:{line_of(project, 'data/topics.yml', 'edge')}: 5.id: must be a lowercase slug")
 
 
 # ---- files that are not Markdown pages, and files outside the repository ------

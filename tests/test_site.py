@@ -86,8 +86,12 @@ def item_links(article, section_id):
 def test_required_hubs_list_every_item_of_the_topic_newest_first(catalog, pages, topic, lang):
     article = pages.article(layout.topic_page(topic), lang)
     listed = item_links(article, "items")
-    expected = catalog.items_of_topic(topic)
+    everything = catalog.items_of_topic(topic)
+    expected = everything[:10]  # the latest; the record pages hold them all
     assert [anchor for _, anchor in listed] == [item.id for item in expected]
+    for item in everything:
+        record = next(r for r in catalog.records.of("topic", topic) if item in catalog.records.items(r))
+        assert pages.article(record.page, lang).find("a", href=lambda h: h and h.endswith(f"#{item.id}")) is not None
     # newest first, and each from the issue the facts say
     dates = [item.published for item in expected]
     assert dates == sorted(dates, reverse=True)
@@ -96,10 +100,10 @@ def test_required_hubs_list_every_item_of_the_topic_newest_first(catalog, pages,
     issues_in_facts = {item.issue.number for item in expected}
     if topic == "kv-cache-compression":  # the facts put it in both issues
         assert issues_in_facts == {3, 7}
-    for signal in catalog.signals_of_topic(topic):
+    for signal in catalog.signals_of_topic(topic)[:5]:
         assert article.find("a", href=lambda h: h and h.endswith(f"#{signal.id}")) is not None
-    for entry in catalog.watch_of_topic(topic, open_only=True):
-        assert article.find("a", href=lambda h: h and h.endswith(f"watch/#{entry.id}")) is not None
+    for entry in catalog.watch_of_topic(topic, open_only=True)[:10]:  # linked to the record page it lives on
+        assert article.find("a", href=lambda h: h and h.endswith(f"{layout.page_url(entry.page)}#{entry.id}")) is not None
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -213,7 +217,7 @@ def test_language_switch_pairs_every_page(catalog, site, lang):
         assert target == counterpart, f"{path}: switch goes to {switch['href']}"
         assert (counterpart / "index.html").is_file()
         checked += 1
-    assert checked == len(catalog.page_titles)  # every page of docs/, none missed
+    assert checked == len(catalog.pages)  # every page of docs/ and every record page, none missed
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -223,13 +227,17 @@ def test_watch_list_is_generated_from_the_issues(catalog, pages, lang):
     resolved_section = article.find(id="resolved")
     assert catalog.open_watch() and catalog.resolved_watch()
     for entry in catalog.watch:
-        heading = article.find(id=entry.id)
+        # in full on the record page of the year it was opened
+        heading = pages.article(entry.page, lang).find(id=entry.id)
         assert heading is not None and entry.title(lang) in heading.get_text()
-        after_resolved = resolved_section in heading.find_all_previous(id="resolved")
-        assert after_resolved == (not entry.is_open), entry.id
         text = " ".join(s.get_text() for s in heading.find_next_siblings("p")[:3])
         if not entry.is_open:
             assert entry.resolved_by.title(lang) in text
+        # and on the overview, under open or recently resolved
+        link = article.find("a", href=lambda h: h and h.endswith(f"#{entry.id}"))
+        assert link is not None and link.get_text() == entry.title(lang)
+        after_resolved = resolved_section in link.find_all_previous(id="resolved")
+        assert after_resolved == (not entry.is_open), entry.id
     for topic in catalog.topics.values():
         has_open = bool(catalog.watch_of_topic(topic.id, open_only=True))
         assert (article.find(id=f"open-{topic.id}") is not None) == has_open
@@ -257,7 +265,9 @@ def test_home_page_shows_latest_issue_hubs_and_open_watch(catalog, pages):
 
 def test_search_index_is_per_language_and_chinese_by_character(catalog, site):
     entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
-    pages_per_language = len(catalog.page_titles)
+    # the pages of docs/, and the watch list's record pages (the other record pages repeat what
+    # issue pages say, and are left out of the index)
+    pages_per_language = len(catalog.page_titles) + len(catalog.records.of("watch"))
     assert {lang: index["page_count"] for lang, index in entry["languages"].items()} == {
         lang: pages_per_language for lang in LANGS}
     fragments = search_fragments(site)

@@ -9,19 +9,52 @@ from ..entries import Watch
 from ..translations import NOW
 from .figures import factor, figure, source_kind
 from .links import HTML, MARKDOWN, markdown_text
-from .markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
+from .markup import admonition_html, element, heading, span, table_html, unindexed
+from .periods import record_links
 from .renderer import Renderer
 
 # The ledger's columns: which ones kb-claims.js may sort, and by what key.
 CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "date")
+CURRENT_CLAIMS = 100  # rows the ledger's overview shows: the newest; the record pages hold the rest, by quarter
+RECENT_VERDICTS = 5  # verdicts per topic on the signals ledger's overview
 
 
 def claims_ledger(r: Renderer) -> str:
-    """Every figure of the archive in one table; kb-claims.js adds sorting and filters."""
+    """The newest figures, filters over every figure of the archive (kb-claims.js fetches them when a reader
+    filters), and the record pages of every quarter."""
+    t, claims = r.t, r.catalog.claims
+    caveat = admonition_html("warning", t["vendor_caveat_title"], element("p", html.escape(t["vendor_caveat"])), "vendor-caveat")
+    return unindexed("\n\n".join([
+        r.raw(caveat + claims_filters(r, claims) + claims_table(r, claims[:CURRENT_CLAIMS], total=len(claims))),
+        heading(2, t["record"], "record"), record_links(r, "claims")]))
+
+
+def claims_filters(r: Renderer, claims) -> str:
+    """The filter menus, with every value of the archive: server-rendered, so the page does not move when
+    the script wakes them (the rows they filter are fetched on first use)."""
+    t = r.t
+    values = {
+        "topic": [(tid, r.catalog.topics[tid].title(r.lang)) for tid in r.catalog.topics],
+        "metric": sorted({(c.facts.metric, t["metric"][c.facts.metric]) for c in claims}, key=lambda v: v[1]),
+        "hardware": sorted({(c.facts.hardware, c.facts.hardware) for c in claims if c.facts.hardware}, key=lambda v: v[1]),
+        "source": sorted({(c.facts.source_kind, t["source_kind"][c.facts.source_kind]) for c in claims}, key=lambda v: v[1]),
+    }
+    menus = "".join(
+        element("label", t["claims_filters"][key] + element("select", element("option", t["claims_filters"]["all"], value="")
+                                                             + "".join(element("option", html.escape(label), value=value)
+                                                                       for value, label in options), name=key))
+        for key, options in values.items())
+    home = r.home()
+    data = layout.CLAIMS_DATA.format(lang=r.lang)
+    return element("div", menus, class_="kb-claims-filters", data_src=f"{r.home(site_wide=True)}/{data}", data_home=f"{home}/")
+
+
+def claims_table(r: Renderer, claims, total: int | None = None) -> str:
+    """Figures as table rows; kb-claims.js sorts them, and fills the table with matches when a reader filters."""
     t, c = r.t, r.catalog
     head = "".join(element("th", label, data_sort=key or None) for key, label in zip(CLAIM_SORT_KEYS, t["claims_head"]))
     rows = []
-    for claim in c.claims:
+    for claim in claims:
         f, item = claim.facts, claim.item
         topics = " · ".join(element("span", html.escape(c.topics[tid].title(r.lang)), data_topic=tid) for tid in claim.topics)
         cells = [
@@ -35,24 +68,31 @@ def claims_ledger(r: Renderer) -> str:
             source_kind(r, f.source_kind, hint=False),
             f"{r.write(r.issue_short(claim.issue), HTML)}<br><small>{claim.published}</small>",
         ]
-        rows.append(element("tr", "".join(element("td", cell) for cell in cells),
+        rows.append(element("tr", "".join(element("td", cell, data_label=label) for cell, label in zip(cells, t["claims_head"])),
                             data_topics=" ".join(claim.topics), data_metric=f.metric, data_hardware=f.hardware or "",
                             data_source=f.source_kind, data_factor=f"{f.factor or 0:.4f}", data_date=claim.published))
     labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
+    shown = t["claims_filters"]["shown"].format(shown=len(rows), total=total if total is not None else len(rows))
+    status = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
     table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}')
-    caveat = admonition_html("warning", t["vendor_caveat_title"], element("p", html.escape(t["vendor_caveat"])), "vendor-caveat")
-    return r.raw(unindexed_html(caveat + (table if rows else f"<p>{t['none_yet']}</p>")))
+    return status + (table if rows else f"<p>{t['none_yet']}</p>")
 
 
 def signals_ledger(r: Renderer) -> str:
-    """Every verdict, by topic, oldest first: a call, then what came after it."""
+    """The latest verdicts of each topic, each with what came after it, and the record of every year."""
+    return unindexed("\n\n".join([verdicts_by_topic(r, r.catalog.signals, RECENT_VERDICTS),
+                                    heading(2, r.t["record"], "record"), record_links(r, "signals")]))
+
+
+def verdicts_by_topic(r: Renderer, signals, per_topic: int | None = None) -> str:
+    """Verdicts by topic, oldest first: a call, then what came after it (`signals` newest first)."""
     c, t = r.catalog, r.t
     raised: dict[str, list[Watch]] = {}
     for entry in c.watch:
         raised.setdefault(entry.facts.origin, []).append(entry)
     parts = []
     for topic in c.topics.values():
-        verdicts = list(reversed(c.signals_of_topic(topic.id)))
+        verdicts = list(reversed([s for s in signals if topic.id in s.facts.topics][:per_topic]))
         if not verdicts:
             continue
         parts.append(heading(2, markdown_text(topic.title(r.lang)), topic.id))
@@ -67,7 +107,7 @@ def signals_ledger(r: Renderer) -> str:
                 + (element("p", f'{t["ledger_about"]}{t["colon"]}{about}', class_="kb-facts") if about else "")
                 + (element("ul", follow) if follow else "") + "</li>")
         parts.append(r.raw(element("ul", "".join(entries), class_="kb-list kb-ledger")))
-    return unindexed("\n\n".join(parts) if parts else t["none_yet"])
+    return "\n\n".join(parts) if parts else t["none_yet"]
 
 
 def follow_up(r: Renderer, entry: Watch) -> str:

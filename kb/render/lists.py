@@ -1,15 +1,22 @@
-"""Generated lists: topic hubs, entity timelines, the watch list, the archive, the home page's lists.
+"""Generated lists: topic hubs, entity pages, the watch list, the archive, the home page's lists.
+
+Each overview shows what is current and links the record of every period
+(kb.records), so no page grows with the archive.
 
 Long lists are HTML kept out of Markdown (`Renderer.raw`): at 520 issues they
 were most of the build. Headings stay Markdown, for the table of contents.
 """
 from __future__ import annotations
 
+import html
+
 from ..entries import Issue, Item, Signal, Watch
 from ..feeds import feed_names
 from ..labels import count
+from .figures import figure, source_kind
 from .links import HTML, MARKDOWN, Link, markdown_text
-from .markup import bullet_list_html, element, heading, paragraph, unindexed, unindexed_html
+from .markup import bullet_list_html, element, heading, paragraph, unindexed
+from .periods import record_links
 from .renderer import Renderer
 
 
@@ -47,22 +54,49 @@ def feed_links(r: Renderer, topic: str | None = None) -> str:
                         f'{element("a", "Atom", href=f"{home}/{atom}")}', class_="kb-feeds")
 
 
+# How much of each list an overview shows; the rest is on its record pages (kb.render.records).
+LATEST_ITEMS, RECENT_VERDICTS, HEADLINE_FIGURES, OPEN_WATCH, LATEST_ISSUES, RECENTLY_RESOLVED = 10, 5, 5, 10, 10, 10
+CURRENT_WATCH = 30  # open entries on the watch list's overview
+
+
 def topic_hub(r: Renderer, topic_id: str) -> str:
+    """The editor's overview of a topic: pins, latest items, open watch entries, recent verdicts, figures, the record."""
     c = r.catalog
-    return unindexed("\n\n".join([
-        feed_links(r, topic_id),
-        heading(2, r.t["hub_items"], "items"),
-        bullet_list(r, [item_entry(r, i) for i in c.items_of_topic(topic_id)]),
-        heading(2, r.t["hub_signals"], "signals"),
-        bullet_list(r, [signal_entry(r, s) for s in c.signals_of_topic(topic_id)]),
+    topic, items = c.topics[topic_id], c.items_of_topic(topic_id)
+    parts = [feed_links(r, topic_id)]
+    if topic.facts.pins:
+        parts += [heading(2, r.t["pinned"], "pinned"), bullet_list(r, [item_entry(r, c.target(i)) for i in topic.facts.pins])]
+    open_entries = c.watch_of_topic(topic_id, open_only=True)
+    claims = [claim for item in items for claim in item.claims][:HEADLINE_FIGURES]
+    parts += [
+        heading(2, r.t["latest_items"], "items"),
+        bullet_list(r, [item_entry(r, i) for i in items[:LATEST_ITEMS]]),
         heading(2, r.t["hub_watch"], "watch"),
-        bullet_list(r, [watch_item(r, w) for w in c.watch_of_topic(topic_id, open_only=True)]),
-    ]))
+        bullet_list(r, [watch_item(r, w) for w in open_entries[:OPEN_WATCH]] + more(r, len(open_entries) - OPEN_WATCH)),
+        heading(2, r.t["recent_verdicts"], "signals"),
+        bullet_list(r, [signal_entry(r, s) for s in c.signals_of_topic(topic_id)[:RECENT_VERDICTS]]),
+        heading(2, r.t["headline_figures"], "figures"),
+        bullet_list(r, [figure_entry(r, claim) for claim in claims]),
+        heading(2, r.t["record"], "record"),
+        record_links(r, "topic", topic_id),
+    ]
+    return unindexed("\n\n".join(parts))
+
+
+def more(r: Renderer, hidden: int) -> list[str]:
+    """A last entry saying how many more the record holds."""
+    return [f'<li class="kb-more">{r.t["more_in_record"].format(n=hidden)}</li>'] if hidden > 0 else []
+
+
+def figure_entry(r: Renderer, claim) -> str:
+    return (f"<li>{html.escape(claim.text(r.lang))}{r.t['colon']}<strong>{html.escape(figure(r, claim))}</strong> "
+            f"{source_kind(r, claim.facts.source_kind)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
 
 
 def entity_timeline(r: Renderer, entity_id: str) -> str:
+    """An entity's latest items, by issue, and the record of every year."""
     parts, current = [], None
-    for item in r.catalog.items_of_entity(entity_id):
+    for item in r.catalog.items_of_entity(entity_id)[:LATEST_ITEMS]:
         if item.issue is not current:
             current = item.issue
             parts += [element("h3", f"{item.published} · {r.write(r.issue_short(item.issue), HTML)}", class_="kb-when"), []]
@@ -72,22 +106,37 @@ def entity_timeline(r: Renderer, entity_id: str) -> str:
     if entity.facts.url:
         head += f" · {r.write(Link(r.t['homepage'], url=entity.facts.url), MARKDOWN)}"
     timeline = "".join(p if isinstance(p, str) else bullet_list_html(p, r.t["none_yet"]) for p in parts)
-    return unindexed("\n\n".join([paragraph(head, "kb-facts"), r.raw(timeline) if parts else r.t["none_yet"]]))
+    return unindexed("\n\n".join([paragraph(head, "kb-facts"), heading(2, r.t["latest_items"], "items"),
+                                    r.raw(timeline) if parts else r.t["none_yet"],
+                                    heading(2, r.t["record"], "record"), record_links(r, "entity", entity_id)]))
 
 
 def watch_list(r: Renderer) -> str:
+    """The newest open entries by topic, the latest resolved ones, and the record of every year."""
     c = r.catalog
+    open_entries, resolved = c.open_watch(), c.resolved_watch()
+    shown = set(map(id, open_entries[:CURRENT_WATCH]))
     parts = [heading(2, r.t["watch_open"], "open")]
     for topic in c.topics.values():
-        entries = c.watch_of_topic(topic.id, open_only=True)
+        entries = [w for w in c.watch_of_topic(topic.id, open_only=True) if id(w) in shown]
         if entries:
             parts.append(heading(3, r.write(r.ref(topic.id), MARKDOWN), f"open-{topic.id}"))
-            parts += [watch_entry(r, w, 4) for w in entries]
-    if not c.open_watch():
+            parts.append(bullet_list(r, [watch_current(r, w) for w in entries]))
+    if not open_entries:
         parts.append(r.t["none_yet"])
-    parts.append(heading(2, r.t["watch_resolved"], "resolved"))
-    parts += [watch_entry(r, w, 3) for w in c.resolved_watch()] or [r.t["none_yet"]]
-    return "\n\n".join(parts) + "\n"
+    elif len(open_entries) > CURRENT_WATCH:
+        parts.append(r.raw(element("p", r.t["more_in_record"].format(n=len(open_entries) - CURRENT_WATCH))))
+    parts.append(heading(2, r.t["recently_resolved"], "resolved"))
+    parts.append(bullet_list(r, [watch_current(r, w) for w in resolved[:RECENTLY_RESOLVED]]))
+    parts += [heading(2, r.t["record"], "record"), record_links(r, "watch")]
+    return unindexed("\n\n".join(parts))  # each entry is found on its record page, where it lives in full
+
+
+def watch_current(r: Renderer, entry: Watch) -> str:
+    """An entry on the watch list's overview: its title, its note, where it came from and where it stands."""
+    state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["watch_open"]
+    return (f"<li>{r.write(r.ref(entry.id), HTML)} — {r.prose(entry.text(r.lang).note, HTML)}"
+            f"<br>{element('span', f'{r.opened_in(entry, HTML)} · {state}', class_='kb-dates')}</li>")
 
 
 def issue_card(r: Renderer, issue: Issue, *, full_summary: bool = False) -> str:
@@ -99,7 +148,10 @@ def issue_card(r: Renderer, issue: Issue, *, full_summary: bool = False) -> str:
 
 
 def archive(r: Renderer) -> str:
-    return r.raw(unindexed_html("".join(issue_card(r, issue) for issue in r.catalog.issues)))
+    """The latest issues, and the record of every year."""
+    cards = "".join(issue_card(r, issue) for issue in r.catalog.issues[:LATEST_ISSUES])
+    return unindexed("\n\n".join([heading(2, r.t["latest_issues"], "latest"), r.raw(cards or r.t["none_yet"]),
+                                    heading(2, r.t["record"], "record"), record_links(r, "archive")]))
 
 
 def topic_list(r: Renderer) -> str:
@@ -124,7 +176,9 @@ def entity_list(r: Renderer) -> str:
 
 
 def open_watch(r: Renderer) -> str:
-    return unindexed(bullet_list(r, [watch_item(r, w) for w in r.catalog.open_watch()]))
+    """The home page's newest open entries (the watch list has them all)."""
+    entries = r.catalog.open_watch()
+    return unindexed(bullet_list(r, [watch_item(r, w) for w in entries[:OPEN_WATCH]] + more(r, len(entries) - OPEN_WATCH)))
 
 
 def latest_issue(r: Renderer) -> str:

@@ -14,7 +14,8 @@ from pathlib import Path
 from .. import layout
 from ..catalog import Catalog
 from ..translations import translation_states
-from . import ledgers, lists
+from ..records import RecordPage
+from . import ledgers, lists, records
 from .issue_page import issue_page
 from .links import MARKDOWN
 from .renderer import Renderer
@@ -95,6 +96,10 @@ class PageMacros:
 
     def open_data(self) -> str:
         return ledgers.open_data(self.r)
+
+    def record_page(self, record: RecordPage) -> str:
+        """Not a macro: the body of a record page the build generates (kb.records)."""
+        return records.record_page(self.r, record)
 
     def translation_status(self) -> str:
         """Each page's English translation: up to date, outdated or missing (for editors)."""

@@ -1,76 +1,98 @@
-// The claims ledger: filters by topic, metric, hardware and source kind, and
-// sorting by column. The table is complete without this script; the filter
-// menus are built here from the rows themselves, with the words the page
-// carries in its data-label-* attributes (kb/render.py claims_ledger).
-// The current filters live in the address (?source=vendor&topic=...), so a
-// filtered view can be linked.
+// The claims ledger: filters by topic, metric, hardware and source kind across every figure of the
+// archive, and sorting by column. Each page of the ledger (the newest figures, a quarter's) is complete
+// without this script. The filter menus come with the page (kb/render/ledgers.py); the figures of all
+// periods (layout.CLAIMS_DATA) are fetched only when a reader filters. The filters live in the address
+// (?source=vendor&topic=...), so a filtered view can be linked. Rows are built with textContent only.
 (() => {
+  const bar = document.querySelector(".kb-claims-filters");
   const table = document.querySelector("table.kb-claims-ledger");
-  if (!table) return;
+  if (!bar || !table) return;
   const words = table.dataset;
-  const rows = [...table.tBodies[0].rows];
-  rows.forEach((row, index) => (row.dataset.order = index));
+  const status = document.querySelector(".kb-claims-status");
+  const body = table.tBodies[0];
+  const own = [...body.rows]; // this page's rows, shown when nothing is filtered
+  own.forEach((row, index) => (row.dataset.order = index));
   const lang = document.documentElement.lang || "zh";
   const compare = new Intl.Collator(lang, { numeric: true }).compare;
+  const LIMIT = 300; // rows shown for a filter; the count says how many match
+  const menus = Object.fromEntries([...bar.querySelectorAll("select")].map((menu) => [menu.name, menu]));
+  const label = (menu, value) => [...menu.options].find((option) => option.value === value)?.textContent ?? value;
+  let data = null; // the fetched figures: a promise of the rows as objects
+  let matches = null; // the figures a filter chose (all periods), or null: this page's own rows
 
-  // ---- filters -------------------------------------------------------------
-  const cellText = (column) => (row) => row.cells[column].textContent.trim();
-  const FILTERS = {
-    topic: { values: (row) => row.dataset.topics.split(" "), label: (row, value) =>
-      row.querySelector(`[data-topic="${value}"]`).textContent.trim() },
-    metric: { values: (row) => [row.dataset.metric], label: cellText(4) },
-    hardware: { values: (row) => (row.dataset.hardware ? [row.dataset.hardware] : []), label: (row, value) => value },
-    source: { values: (row) => [row.dataset.source], label: cellText(7) },
+  // ---- rows from the fetched figures ------------------------------------------
+  const home = new URL(bar.dataset.home, location.href);
+  const cell = (...parts) => {
+    const td = document.createElement("td");
+    td.append(...parts);
+    return td;
   };
+  const link = (text, href) => Object.assign(document.createElement("a"), { textContent: text, href: new URL(href, home).href });
+  const small = (text) => Object.assign(document.createElement("small"), { textContent: text });
+  const headers = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
+  const toRow = (f) => {
+    const tr = document.createElement("tr");
+    Object.assign(tr.dataset, { topics: f.topics.join(" "), metric: f.metric, hardware: f.hardware, source: f.source,
+                                factor: String(f.factor_value), date: f.date });
+    const cells = [
+      cell(link(f.item, f.item_url), document.createElement("br"), small(f.topics.map((t) => label(menus.topic, t)).join(" · "))),
+      cell(f.measured), cell(f.figure), cell(f.factor), cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
+      cell(f.benchmark || "—"), cell(label(menus.source, f.source)),
+      cell(link(f.issue, f.issue_url), document.createElement("br"), small(f.date)),
+    ];
+    cells.forEach((td, i) => (td.dataset.label = headers[i]));
+    tr.append(...cells);
+    return tr;
+  };
+  const load = () => {
+    data ??= fetch(bar.dataset.src).then((response) => response.json()).then(({ fields, rows }) =>
+      rows.map((values) => Object.fromEntries(fields.map((name, i) => [name, values[i]]))));
+    return data;
+  };
+
+  // ---- filters -------------------------------------------------------------------
+  const VALUES = { topic: (f) => f.topics, metric: (f) => [f.metric], hardware: (f) => [f.hardware], source: (f) => [f.source] };
   const params = new URLSearchParams(location.search);
-  const bar = document.createElement("div");
-  bar.className = "kb-claims-filters";
-  const menus = {};
-  for (const [key, filter] of Object.entries(FILTERS)) {
-    const options = new Map();
-    for (const row of rows) for (const value of filter.values(row)) options.set(value, filter.label(row, value));
-    const label = document.createElement("label");
-    label.textContent = words[`label${key[0].toUpperCase()}${key.slice(1)}`];
-    const menu = document.createElement("select");
-    menu.name = key;
-    menu.add(new Option(words.labelAll, ""));
-    [...options].sort((a, b) => compare(a[1], b[1])).forEach(([value, text]) => menu.add(new Option(text, value)));
-    menu.value = options.has(params.get(key)) ? params.get(key) : "";
+  for (const [key, menu] of Object.entries(menus)) {
+    if ([...menu.options].some((option) => option.value === params.get(key))) menu.value = params.get(key);
     menu.addEventListener("change", apply);
-    label.append(menu);
-    bar.append(label);
-    menus[key] = menu;
   }
-  const status = document.createElement("p");
-  status.className = "kb-claims-status";
-  status.setAttribute("aria-live", "polite");
-  const wrapper = table.closest(".md-typeset__scrollwrap") || table;
-  wrapper.before(bar, status);
 
-  function apply() {
-    let shown = 0;
-    for (const row of rows) {
-      const visible = Object.entries(menus).every(([key, menu]) => !menu.value || FILTERS[key].values(row).includes(menu.value));
-      row.hidden = !visible;
-      shown += visible;
-    }
-    status.textContent = `${words.labelShown.replace("{shown}", shown).replace("{total}", rows.length)} · ${words.labelSort}`;
-    const query = new URLSearchParams();
-    for (const [key, menu] of Object.entries(menus)) if (menu.value) query.set(key, menu.value);
+  async function apply() {
+    const chosen = Object.entries(menus).filter(([, menu]) => menu.value);
+    const query = new URLSearchParams(chosen.map(([key, menu]) => [key, menu.value]));
     history.replaceState(null, "", `${location.pathname}${query.size ? "?" + query : ""}${location.hash}`);
+    status.dataset.initial ??= status.textContent;
+    if (!chosen.length) {
+      matches = null;
+      body.replaceChildren(...own);
+      status.textContent = status.dataset.initial;
+    } else {
+      const rows = await load();
+      matches = rows.filter((f) => chosen.every(([key, menu]) => VALUES[key](f).includes(menu.value)));
+      show();
+    }
+    table.dataset.view = query.toString(); // what the table shows now (tests wait on it)
   }
 
-  // ---- sorting -------------------------------------------------------------
+  function show() {
+    const rows = matches.slice(0, LIMIT).map(toRow);
+    body.replaceChildren(...rows);
+    status.textContent = `${words.labelShown.replace("{shown}", rows.length).replace("{total}", matches.length)} · ${words.labelSort}`;
+  }
+
+  // ---- sorting -------------------------------------------------------------------
+  // each key reads a page row or a fetched figure
   const KEYS = {
-    factor: (row) => parseFloat(row.dataset.factor),
-    date: (row) => row.dataset.date,
-    metric: cellText(4),
-    hardware: (row) => row.dataset.hardware,
-    source: cellText(7),
+    factor: (row) => (row.dataset ? parseFloat(row.dataset.factor) : row.factor_value),
+    date: (row) => (row.dataset ? row.dataset.date : row.date),
+    metric: (row) => label(menus.metric, row.dataset ? row.dataset.metric : row.metric),
+    hardware: (row) => (row.dataset ? row.dataset.hardware : row.hardware),
+    source: (row) => label(menus.source, row.dataset ? row.dataset.source : row.source),
   };
   const NUMERIC_FIRST_DESCENDING = new Set(["factor", "date"]); // biggest and newest first
-  const headers = [...table.tHead.rows[0].cells];
-  for (const th of headers.filter((cell) => cell.dataset.sort)) {
+  const columns = [...table.tHead.rows[0].cells];
+  for (const th of columns.filter((th) => th.dataset.sort)) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "kb-sort";
@@ -80,16 +102,22 @@
       const key = th.dataset.sort;
       const descending = th.getAttribute("aria-sort") ? th.getAttribute("aria-sort") === "ascending"
         : NUMERIC_FIRST_DESCENDING.has(key);
-      headers.forEach((cell) => cell.removeAttribute("aria-sort"));
+      columns.forEach((cell) => cell.removeAttribute("aria-sort"));
       th.setAttribute("aria-sort", descending ? "descending" : "ascending");
       const value = KEYS[key];
-      const sorted = [...rows].sort((a, b) => {
+      const by = (list, position) => [...list].sort((a, b) => {
         const [x, y] = [value(a), value(b)];
         const order = typeof x === "number" ? x - y : compare(x, y);
-        return (descending ? -order : order) || a.dataset.order - b.dataset.order;
+        return (descending ? -order : order) || position(a) - position(b);
       });
-      table.tBodies[0].append(...sorted);
+      if (matches) {
+        const positions = new Map(matches.map((f, i) => [f, i]));
+        matches = by(matches, (f) => positions.get(f));
+        show();
+      } else {
+        body.replaceChildren(...by(own, (row) => row.dataset.order));
+      }
     });
   }
-  apply();
+  if (Object.values(menus).some((menu) => menu.value)) apply();
 })();

@@ -1,0 +1,41 @@
+"""The claims, compact, for the ledger's filters across every period (layout.CLAIMS_DATA, one file per language).
+
+Fetched by kb-claims.js only when a reader filters; each row is what a table
+row shows, with links relative to the language's home, newest first. The
+script writes rows with textContent only: nothing here is read as HTML.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .. import layout
+from ..catalog import Catalog
+from .figures import factor, figure
+from .renderer import Renderer
+
+# The fields of a row, in order (kb-claims.js reads them by position).
+FIELDS = ("item", "item_url", "topics", "measured", "figure", "factor", "factor_value", "metric", "hardware", "benchmark",
+          "source", "issue", "issue_url", "date")
+
+
+def claims_data(catalog: Catalog, lang: str) -> dict:
+    r = Renderer(catalog, lang, layout.CLAIMS_PAGE)
+    rows = []
+    for claim in catalog.claims:
+        f, item = claim.facts, claim.item
+        rows.append([item.title(lang), f"{layout.page_url(item.page)}#{item.anchor}", list(claim.topics), claim.text(lang),
+                     figure(r, claim), factor(r, claim), round(f.factor or 0, 4), f.metric, f.hardware or "",
+                     f.benchmark or "", f.source_kind, r.t["issue_short"].format(n=claim.issue.number),
+                     layout.page_url(claim.issue.page), str(claim.published)])
+    return {"fields": FIELDS, "rows": rows}
+
+
+def write_claims_data(catalog: Catalog, site: Path) -> list[Path]:
+    written = []
+    for lang in layout.LANGUAGES:
+        path = site / layout.CLAIMS_DATA.format(lang=lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(claims_data(catalog, lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        written.append(path)
+    return written
