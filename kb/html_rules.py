@@ -68,15 +68,21 @@ class Inspected:
 def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
     tree = LexborHTMLParser(document)
     result = Inspected()
+    theme_attributes = []  # nodes with a data-md-* attribute: the theme's, unless inside the content
     for node in tree.root.traverse(include_text=False):
-        _element(node, page, scripts, result.findings)
-    for article in tree.css("article"):  # the page's content: no theme component or id of the theme's
-        for node in article.traverse(include_text=False):
-            for name, value in node.attributes.items():
-                if name.startswith("data-md-"):
-                    result.findings.append(f"has the acting attribute `{name}` on <{node.tag}> in the content")
-                elif name in ("id", "name", "for") and value and THEME_ID.fullmatch(value):
-                    result.findings.append(f'has {name}="{value}" on <{node.tag}>, an id the theme\'s script reads')
+        if _element(node, page, scripts, result.findings):
+            theme_attributes.append(node)
+    # the page's content (<article>): no theme component or id the theme's script reads. One pass over
+    # the page, then the few candidates: a second walk of every node inside <article> cost 40% more.
+    for node in theme_attributes:
+        if _inside_article(node):
+            name = next(name for name in node.attributes if name.startswith("data-md-"))
+            result.findings.append(f"has the acting attribute `{name}` on <{node.tag}> in the content")
+    for node in tree.css("article [id], article [name], article [for]"):
+        for name in ("id", "name", "for"):
+            value = node.attributes.get(name)
+            if value and THEME_ID.fullmatch(value):
+                result.findings.append(f'has {name}="{value}" on <{node.tag}>, an id the theme\'s script reads')
     heading = tree.css_first("h1")
     if heading is not None:
         marks = "".join(mark.text() for mark in heading.css("a.headerlink"))
@@ -84,9 +90,20 @@ def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
     return result
 
 
-def _element(node, page: str, scripts: Scripts, findings: list[str]) -> None:
+def _inside_article(node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.tag == "article":
+            return True
+        parent = parent.parent
+    return False
+
+
+def _element(node, page: str, scripts: Scripts, findings: list[str]) -> bool:
+    """Adds what is wrong with one element to `findings`; True if it has a data-md-* attribute."""
     tag = node.tag
     attributes = node.attributes
+    theme_attribute = False
     if tag in FORBIDDEN_ELEMENTS:
         findings.append(f"has a <{tag}> element")
     elif tag == "meta" and attributes.get("http-equiv"):
@@ -108,8 +125,11 @@ def _element(node, page: str, scripts: Scripts, findings: list[str]) -> None:
                     findings.append(f"has a `{scheme.group(1).lower()}:` address in {name} of <{tag}>")
         elif name == "style" and not STYLE.fullmatch(value):
             findings.append(f"has a style attribute `{value[:40]}` on <{tag}>")
-        elif name.startswith(ACTING_PREFIXES) and name not in PAGEFIND_INERT and not name.startswith("data-md-"):
+        elif name.startswith("data-md-"):
+            theme_attribute = True
+        elif name.startswith(ACTING_PREFIXES) and name not in PAGEFIND_INERT:
             findings.append(f"has the acting attribute `{name}` on <{tag}>")
+    return theme_attribute
 
 
 def _script(node, attributes: dict, page: str, scripts: Scripts, findings: list[str]) -> None:

@@ -35,7 +35,7 @@ def record_page(r: Renderer, record: RecordPage) -> str:
     elif record.kind == "signals":
         parts.append(ledgers.verdicts_by_topic(r, records.signals(record)))
     elif record.kind == "claims":
-        parts.append(ledgers.claims_table(r, records.claims(record)))
+        parts.append(r.raw(ledgers.claims_table(r, records.claims(record))))
     if record.owner:  # back to the overview: the hub or entity page, or the list or ledger
         overview = (r.catalog.topics if record.kind == "topic" else r.catalog.entities)[record.owner].page
     else:
