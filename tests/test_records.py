@@ -154,3 +154,17 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
         again = browser.new_page()
         again.goto(page.url)
         again.wait_for_function(has_oldest)
+
+
+def test_the_translation_page_lists_at_most_a_hundred_pages_to_work_on(catalog):
+    from bs4 import BeautifulSoup
+    from kb.render import ledgers
+    from kb.translations import Translation
+    pages = sorted(catalog.page_titles)
+    states = [Translation(page, "en", "outdated" if n % 2 else "current", "git", float(n), 0.0)
+              for n, page in enumerate(pages * 8)]  # as many as eight archives' worth
+    macros = PageMacros(catalog, "en", "translations.md")
+    soup = BeautifulSoup(ledgers.translation_table(macros.r, states), "html.parser")  # no raw store: the HTML itself
+    assert len(soup.select("tbody tr")) == 100
+    assert soup.select_one(".kb-translation-tally").get_text() == f"up to date {len(states) - len(states) // 2} · outdated {len(states) // 2}"
+    assert f"{len(states) // 2 - 100} more pages need work" in soup.get_text() and soup.select_one("p code").get_text() == "kb translations"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from pathlib import Path
 from urllib.parse import urldefrag, urlparse
 
@@ -12,6 +13,7 @@ from bs4 import BeautifulSoup
 from kb import layout
 from kb.search_index import search_fragments
 from kb.entries import Unarchived
+from kb.translations import translation_states
 
 LANGS = layout.LANGUAGES
 REQUIRED_HUBS = ("fp4-kernels", "kv-cache-compression", "routing-control-planes")
@@ -294,6 +296,12 @@ def test_no_template_text_or_error_reaches_the_html(site):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_translation_status_lists_every_page(catalog, pages, lang):
-    rows = pages.article("translations.md", lang).select("tbody tr")
-    assert len(rows) == len(catalog.page_titles)
+def test_translation_status_counts_every_page_and_lists_those_to_work_on(catalog, pages, lang):
+    states = translation_states(catalog.root, sorted(catalog.page_titles))
+    article = pages.article("translations.md", lang)
+    tally = article.select_one(".kb-translation-tally").get_text()
+    assert sum(int(n) for n in re.findall(r"\d+", tally)) == len(catalog.page_titles)
+    todo = [s for s in states if s.status != "current"]
+    rows = article.select("tbody tr")
+    assert len(rows) == min(len(todo), 100)
+    assert all(row.select_one(".kb-translation--current") is None for row in rows)

@@ -11,9 +11,9 @@ COUNTED = {"topic": "items", "entity": "items", "archive": "issues", "watch": "w
 
 
 def period_label(lang: str, period: str) -> str:
-    """2026, or 2026 年第 4 季度 / Q4 2026."""
+    """2026 年 / 2026, or 2026 年第 4 季度 / Q4 2026."""
     year, _, q = period.partition("-q")
-    return LABELS[lang]["quarter"].format(year=year, q=q) if q else year
+    return LABELS[lang]["quarter"].format(year=year, q=q) if q else LABELS[lang]["year"].format(year=year)
 
 
 def record_title(catalog, record: RecordPage, lang: str) -> tuple[str, str]:
