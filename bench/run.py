@@ -58,6 +58,7 @@ class Figures:
     search_query_kb: float = 0.0
     results_ms: float = 0.0
     preview_s: float | None = None
+    charts_s: float | None = None  # drawing every hub's charts, both languages, in-process
     notes: list[str] = field(default_factory=list)
 
 
@@ -192,6 +193,20 @@ def preview_seconds(project: Path, issue: int) -> float:
         server.wait(timeout=30)
 
 
+def chart_seconds(project: Path) -> float:
+    """Seconds to draw every topic hub's charts in every language: what charts add to the build."""
+    from kb import layout, load_catalog
+    from kb.render.charts import figures_over_time
+    from kb.render.renderer import Renderer
+
+    catalog = load_catalog(project)
+    start = time.perf_counter()
+    for lang in layout.LANGUAGES:
+        for topic in catalog.topics:
+            figures_over_time(Renderer(catalog, lang, layout.topic_page(topic)), topic)
+    return time.perf_counter() - start
+
+
 def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
     project = generate(issues, work / "project")
     naive = naive_variant(project)
@@ -213,6 +228,7 @@ def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
         if name == "project":
             figures.preview_s = preview_seconds(project, middle)
             figures.filter_ms = filter_ms(site)
+            figures.charts_s = chart_seconds(project)
             audit = subprocess.run([sys.executable, "-m", "kb.cli", "--root", str(project), "audit", "--site", str(site)],
                                    capture_output=True, text=True)
             if audit.returncode != 0:
@@ -245,6 +261,10 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
         lines.append(f"| editor preview: edit to updated page (s) | {issues} | — | {results['project'].preview_s:.2f} | — |")
     for issues, results in all_results.items():
         lines.append(f"| claims filter: data arrived to rows shown (ms) | {issues} | — | {results['project'].filter_ms:.0f} | — |")
+    for issues, results in all_results.items():
+        project = results["project"]
+        lines.append(f"| hub charts, every hub in both languages (s; % of the build) | {issues} | — | "
+                     f"{project.charts_s:.2f} ({100 * project.charts_s / project.build_s:.1f}%) | — |")
     sizes = sorted(all_results)
     lines.append("")
     for smaller, larger in zip(sizes, sizes[1:]):

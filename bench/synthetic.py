@@ -50,6 +50,7 @@ class Writer:
         self.outlets = [o["id"] for o in yaml.safe_load((ROOT / layout.OUTLETS_FILE).read_text(encoding="utf-8"))]
         self.items: list[str] = []  # earlier items, for cross-links
         self.open_watch: list[tuple[int, str]] = []  # (issue, id)
+        self.vendor_figures: list[tuple[int, dict]] = []  # (issue, claim) of earlier vendor figures, for later checks
         self.real = {int(p.stem) for p in (ROOT / layout.ISSUES_DATA).glob("*.yml")}
 
     def pick(self, seq, low, high):
@@ -95,6 +96,16 @@ class Writer:
         claim["source_kind"] = r.choice(["vendor", "vendor", "paper", "independent"])
         return claim
 
+    def check(self, claim_id: str, earlier: dict) -> dict:
+        """A later, independent figure of what an earlier vendor figure measured, and what it finds."""
+        r = self.rng
+        verdict = r.choices(["confirms", "qualifies", "contradicts"], weights=[4, 4, 2])[0]
+        better = "lower" if earlier["metric"] in LOWER_IS_BETTER else "higher"
+        ratio = round(r.uniform(1.1, 9.0), 1) if verdict != "contradicts" else round(r.uniform(1.1, 2.0), 1)
+        return {"id": claim_id, "metric": earlier["metric"], "ratio": ratio,
+                "direction": better if verdict != "contradicts" or r.random() < 0.5 else {"lower": "higher", "higher": "lower"}[better],
+                "source_kind": "independent", "checks": {"claim": earlier["id"], "verdict": verdict}}
+
     def paragraph(self, lang: str, sentences: int, link: str | None = None) -> str:
         text = "".join if lang == "zh" else " ".join
         body = text(self.sentence(lang) for _ in range(sentences))
@@ -108,7 +119,7 @@ class Writer:
         end = start + timedelta(days=6)
         items, signals, watch, takes, picks = [], [], [], [], []
         prose = {lang: {"items": {}, "signals": {}, "watch": {}, "quick_takes": {}, "picks": {}, "claims": {},
-                        "resolutions": {}} for lang in ("zh", "en")}
+                        "resolutions": {}, "checks": {}} for lang in ("zh", "en")}
         for k in range(r.randint(5, 9)):
             item_id = f"s{number}-{k}-{r.choice(['release', 'kernel', 'paper', 'router', 'edge', 'cache'])}"
             facts = {
@@ -120,6 +131,13 @@ class Writer:
                 "entities": self.pick(self.entities, 0, 3),
             }
             claims = [self.claim(f"{item_id}-figure-{n}") for n in range(r.randint(0, 3))]
+            earlier = [(n, c) for n, c in self.vendor_figures if n < number]
+            if earlier and r.random() < 0.06:  # per item: about two issues in five check an earlier vendor figure
+                checked = self.check(f"{item_id}-check", r.choice(earlier[-60:])[1])
+                claims.append(checked)
+                for lang in ("zh", "en"):
+                    prose[lang]["checks"][checked["id"]] = self.sentence(lang, figures=False)
+            self.vendor_figures += [(number, c) for c in claims if c["source_kind"] == "vendor" and "checks" not in c]
             if claims:
                 facts["claims"] = claims
             if self.open_watch and r.random() < 0.15:

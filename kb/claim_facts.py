@@ -3,6 +3,10 @@
 A figure keeps its written form (8.40 stays 8.40, 256K stays 256K); a ratio
 says which way the figure moved (`direction: higher` is 3.3× as much,
 `lower` is down to 1/3.3), since "6.8×" of a cache size reads as growth.
+
+A later figure can check an earlier one (`checks:`): it confirms it, qualifies
+it (holds, smaller or only under conditions) or contradicts it. The earlier
+claim's status is the verdict of its latest check (kb.crosscheck sets it).
 """
 from __future__ import annotations
 
@@ -21,8 +25,14 @@ LOWER_IS_BETTER = {"ttft", "latency", "memory", "perplexity", "error", "compress
 SIZES = {"memory", "compression"}  # a lower figure is a reduction ("down to 1/6.8"), not a speed-up
 # Who stands behind a figure: the maker, a paper's authors, a third party, or a platform's count (stars).
 SourceKind = Literal["vendor", "paper", "independent", "statistic"]
+SOURCE_KINDS = get_args(SourceKind)
 Qualifier = Literal["about", "up-to", "at-least", "at-most"]
 Direction = Literal["higher", "lower"]  # which way the measured figure moved
+CheckVerdict = Literal["confirms", "qualifies", "contradicts"]
+# A claim's status: never checked, or what its latest check found.
+Status = Literal["unchecked", "confirmed", "qualified", "contradicted"]
+STATUSES = get_args(Status)
+STATUS_AFTER: dict[str, Status] = {"confirms": "confirmed", "qualifies": "qualified", "contradicts": "contradicted"}
 UNITS = ("s", "ms", "tok/s", "%", "pt", "GB", "bit", "tokens", "stars")  # a figure without one is a plain number
 NUMBER = re.compile(r"^(-?\d+(?:\.\d+)?)([KM]?)$")
 QUANTITY = re.compile(r"^(-?\d+(?:\.\d+)?[KM]?)(?:\s*(\S+))?$")
@@ -89,6 +99,13 @@ class Quantity(_Strict):
         return f"{self.number.written} {self.unit}".strip()
 
 
+class ClaimCheck(_Strict):
+    """The earlier claim a figure checks, and what it finds; the reason is prose (`checks:` of the issue's pages)."""
+
+    claim: Slug
+    verdict: CheckVerdict
+
+
 class ClaimFacts(_Strict):
     """One figure an item reports: what was measured, from what to what, which way, on what, and who says so."""
 
@@ -103,6 +120,7 @@ class ClaimFacts(_Strict):
     hardware: PlainText | None = None
     benchmark: PlainText | None = None
     source_kind: SourceKind
+    checks: ClaimCheck | None = None  # an earlier issue's claim this figure confirms, qualifies or contradicts
 
     @model_validator(mode="before")
     @classmethod

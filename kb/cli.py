@@ -9,6 +9,7 @@ from pathlib import Path
 from . import layout
 from .audit import audit
 from .check import check, default_pages
+from .claim_facts import SOURCE_KINDS, STATUSES
 from .export import write_export
 from .firewall import Theme, built_pages, firewall
 from .model import CATEGORIES, ENTITY_KINDS
@@ -90,6 +91,28 @@ def cmd_watch(root: Path, args) -> int:
     return 0
 
 
+def cmd_claims(root: Path, args) -> int:
+    """Figures by status, then vendor-reported first, then oldest first: the ones that most need an independent check."""
+    catalog = checked_catalog(root, "claims")
+    if catalog is None:
+        return 1
+    today = max((issue.facts.published for issue in catalog.issues), default=None)
+    shown = [c for c in catalog.claims if (not args.status or c.status in args.status)
+             and (not args.source or c.facts.source_kind in args.source) and (not args.topic or args.topic in c.topics)]
+    shown.sort(key=lambda c: (STATUSES.index(c.status), c.facts.source_kind != "vendor", c.published))
+    for claim in shown[:args.limit]:
+        f = claim.facts
+        age = (today - claim.published).days // 7 if today else 0
+        factor = f"{f.factor:.3g}×" if f.factor else "—"
+        checks = " ".join(f"{c.facts.checks.verdict}:{c.id}" for c in claim.checked_by)
+        print(f"{claim.status:<12} {f.source_kind:<11} {age:>4} weeks  issue {claim.issue.number:<4} {f.metric:<11} {factor:>8}  "
+              f"{claim.id}  {checks}".rstrip())
+    tally = Counter(c.status for c in catalog.claims)
+    print(f"{len(shown)} of {len(catalog.claims)} figures shown ({', '.join(f'{s} {tally[s]}' for s in STATUSES)}) — check one "
+          "with `checks: {claim: <id>, verdict: confirms|qualifies|contradicts}` on a later item's figure", file=sys.stderr)
+    return 0
+
+
 def cmd_export(root: Path, args) -> int:
     catalog = checked_catalog(root, "export")
     if catalog is None:
@@ -158,6 +181,12 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd = sub.add_parser("audit", help="prove a built site lost no content and has no broken link or anchor")
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
     audit_cmd.set_defaults(run=cmd_audit)
+    claims = sub.add_parser("claims", help="figures by status and age: vendor figures never checked first")
+    claims.add_argument("--status", action="append", choices=STATUSES, help="only these statuses; repeat for several")
+    claims.add_argument("--source", action="append", choices=SOURCE_KINDS, help="only these source kinds; repeat for several")
+    claims.add_argument("--topic", help="only the figures of this topic's items")
+    claims.add_argument("--limit", type=int, default=50, help="how many to list (default 50)")
+    claims.set_defaults(run=cmd_claims)
     export = sub.add_parser("export", help="write the open data export (JSON and its JSON Schema) without building the site")
     export.add_argument("out", type=Path, help="folder to write into")
     export.add_argument("--site-url", default="", help="the address the pages' urls are relative to")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import layout
-from .entries import Entity, Issue, Item, Topic, Unarchived, Watch
+from .entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
 from .model import Resolution
 from .problems import Problem
 from .reader import ContentReader, dotted
@@ -91,6 +91,14 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
             for position, resolution in enumerate(item.facts.resolves):
                 _resolve(reader, issue.source, (index, position), item, resolution, catalog.target(resolution.watch))
 
+    # oldest first, so each claim's checks are too
+    for issue in reversed(catalog.issues):
+        for index, item in enumerate(issue.items):
+            for position, claim in enumerate(item.claims):
+                if claim.facts.checks:
+                    _check(reader, issue.source, ("items", index, "claims", position, "checks"), claim,
+                           catalog.target(claim.facts.checks.claim))
+
     for target_id, where in catalog.mentions.items():
         if check_refs and target_id not in catalog.targets:
             for m in where:
@@ -104,6 +112,8 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
     for index, topic in enumerate(catalog.topics.values()):
         for position, item_id in enumerate(topic.facts.pins):
             item = catalog.target(item_id)
+            if item is None and reader.unreadable:
+                continue  # perhaps in the issue that could not be read: that is the problem reported
             if isinstance(item, Item) and any(t not in catalog.topics for t in item.facts.topics):
                 continue  # its unknown topic is reported where the item is written
             if not isinstance(item, Item) or topic.id not in item.facts.topics:
@@ -143,3 +153,25 @@ def _resolve(reader: ContentReader, doc: Document, where: tuple[int, int], item:
                        "— keep one resolution")
     else:
         entry.resolved_by, entry.resolution = item, resolution
+
+
+def _check(reader: ContentReader, doc: Document, loc: tuple, claim: Claim, earlier) -> None:
+    field_name, earlier_id = dotted(loc) + ".claim", claim.facts.checks.claim
+    if earlier is None and reader.unreadable:
+        return  # perhaps in the issue that could not be read: that is the problem reported
+    if not isinstance(earlier, Claim):
+        reader.problem(doc, loc + ("claim",), field_name,
+                       f"`{earlier_id}` is not a claim of the archive — use the id of an earlier issue's figure (`kb claims` lists them)")
+    elif earlier.issue is claim.issue:
+        reader.problem(doc, loc + ("claim",), field_name,
+                       f"`{earlier_id}` is a figure of this same issue — only a later issue's figure can check it")
+    elif earlier.published >= claim.published:
+        reader.problem(doc, loc + ("claim",), field_name,
+                       f"`{earlier_id}` was reported after this figure (issue {earlier.issue.number}) — only a later figure can check it")
+    elif earlier.facts.metric != claim.facts.metric:
+        reader.problem(doc, loc, dotted(loc),
+                       f"checks `{earlier_id}`, a {earlier.facts.metric} figure, with a {claim.facts.metric} one — "
+                       "a check measures what the claim measured: give it the same metric")
+    else:
+        claim.checked = earlier
+        earlier.checked_by.append(claim)

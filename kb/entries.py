@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from . import layout
+from .claim_facts import STATUS_AFTER, Status
 from .model import (
     ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
     TopicFacts, WatchFacts,
@@ -112,11 +113,23 @@ class Claim(_InIssue):
 
     facts: ClaimFacts
     item: Item
+    # set once, by the cross-checks: the earlier claim this one checks, and the later ones that check it
+    checked: Claim | None = None
+    checked_by: list[Claim] = field(default_factory=list)  # oldest first
     section: ClassVar[str] = "claims"
 
     @property
     def topics(self) -> list[str]:
         return self.item.facts.topics
+
+    @property
+    def status(self) -> Status:
+        """Never checked, or what the latest check found."""
+        return STATUS_AFTER[self.checked_by[-1].facts.checks.verdict] if self.checked_by else "unchecked"
+
+    def reason(self, lang: str) -> str:
+        """Why this figure confirms, qualifies or contradicts the one it checks, in one sentence."""
+        return self.issue.text(lang).checks[self.id]
 
 
 @dataclass(eq=False, repr=False)

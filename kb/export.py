@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import layout
 from .catalog import Catalog
 from .entries import Claim, Item, Signal, Watch
-from .claim_facts import Direction, Metric, Qualifier, SourceKind
+from .claim_facts import CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
 from .model import Category, SourceRole, Verdict
 
 Localized = dict[str, str]  # language -> text
@@ -40,6 +40,12 @@ class SourceRecord(_Record):
 class ResolutionRecord(_Record):
     item: str = Field(description="the later item that settled the entry")
     by: Literal["weekly", "editors"] = Field(description="weekly: the weekly said so; editors: the archive's editors judged it")
+    reason: Localized = Field(description="why, in one sentence")
+
+
+class CheckRecord(_Record):
+    claim: str = Field(description="the earlier claim this figure checks")
+    verdict: CheckVerdict = Field(description="confirms; qualifies (holds, smaller or only under conditions); contradicts")
     reason: Localized = Field(description="why, in one sentence")
 
 
@@ -96,6 +102,9 @@ class ClaimRecord(_Record):
     hardware: str | None = None
     benchmark: str | None = None
     source_kind: SourceKind = Field(description="vendor: self-reported on the vendor's own benchmark; paper; independent")
+    checks: CheckRecord | None = Field(None, description="the earlier claim this figure confirms, qualifies or contradicts")
+    checked_by: list[str] = Field(description="later claims that checked this one, oldest first (their `checks` say how)")
+    status: Status = Field(description="unchecked, or what the latest check found: confirmed, qualified, contradicted")
     url: Localized
 
 
@@ -189,7 +198,10 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
             measured=_localized(lambda lang: catalog.plain_text(claim.text(lang), lang)), metric=f.metric,
             baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change.value if f.change else None,
             ratio=(f.ratio[0].value, f.ratio[1].value) if f.ratio else None, direction=f.moved, factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
-            source_kind=f.source_kind, url=_anchored(claim))
+            source_kind=f.source_kind, status=claim.status, checked_by=[later.id for later in claim.checked_by],
+            checks=CheckRecord(claim=f.checks.claim, verdict=f.checks.verdict, reason=_localized(
+                lambda lang: catalog.plain_text(claim.reason(lang), lang))) if claim.checked else None,
+            url=_anchored(claim))
 
     def signal_record(signal: Signal) -> SignalRecord:
         return SignalRecord(id=signal.id, issue=signal.issue.number, verdict=signal.facts.verdict,

@@ -1,4 +1,4 @@
-"""RSS 2.0 and Atom feeds, per language: new issues, and each topic hub's items.
+"""RSS 2.0 and Atom feeds, per language: new issues, and each topic hub's items and checks of its figures.
 
 Written from the catalog into the built site (any generator), with dates from
 the content only, so the same commit always writes the same feeds. Feed files
@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape as _xml_escape
 
 from . import layout
 from .catalog import Catalog
-from .labels import issue_title
+from .labels import LABELS, issue_title
 
 LIMIT = 50  # entries per feed: the newest
 # Characters XML 1.0 cannot hold at all: one makes the whole feed unreadable (kb.fields refuses them in content).
@@ -51,12 +51,23 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str) -> list[
             "date": issue.facts.published,
             "summary": catalog.plain_text(issue.text(lang).description, lang),
         } for issue in catalog.issues[:LIMIT]]
-    return [{
+    items = catalog.items_of_topic(topic)
+    entries = [{
         "title": item.title(lang),
         "link": f"{home}{layout.page_url(item.page)}#{item.id}",
         "date": item.published,
         "summary": catalog.plain_text(item.text(lang).summary, lang),
-    } for item in catalog.items_of_topic(topic)[:LIMIT]]
+    } for item in items[:LIMIT]]
+    # a later figure that confirmed, qualified or contradicted one of the topic's figures is news of its own
+    words = LABELS[lang]
+    entries += [{
+        "title": words["feed_check"].format(verdict=words["check_verdict"][check.facts.checks.verdict],
+                                            claim=catalog.plain_text(claim.text(lang), lang)),
+        "link": f"{home}{layout.page_url(check.page)}#{check.anchor}",
+        "date": check.published,
+        "summary": catalog.plain_text(check.reason(lang), lang),
+    } for item in items for claim in item.claims for check in claim.checked_by]
+    return sorted(entries, key=lambda e: e["date"], reverse=True)[:LIMIT]  # stable: items keep their order
 
 
 def rss(title: str, link: str, description: str, lang: str, entries: list[dict]) -> str:

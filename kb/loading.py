@@ -215,6 +215,7 @@ def _check_prose_matches_facts(reader: ContentReader, doc: Document, facts: Issu
         ("unarchived", list(facts.unarchived)),
         ("claims", [claim.id for item in facts.items for claim in item.claims]),
         ("resolutions", [resolution.watch for item in facts.items for resolution in item.resolves]),
+        ("checks", [claim.id for item in facts.items for claim in item.claims if claim.checks]),
     ):
         written = getattr(text, section)
         for missing in [i for i in ids if i not in written]:

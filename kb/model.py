@@ -208,3 +208,4 @@ class IssueText(PageMeta):
     unarchived: dict[str, PlainText] = {}
     claims: dict[str, PlainText] = {}  # claim id -> what was measured, on which workload
     resolutions: dict[str, Prose] = {}  # watch id -> why the item settles it, in one sentence
+    checks: dict[str, Prose] = {}  # id of a claim that checks an earlier one -> why it confirms, qualifies or contradicts it

@@ -16,6 +16,9 @@ def test_synthetic_archive_is_valid_and_deterministic(tmp_path):
     catalog = load_catalog(first)  # the real content format: the checker accepts it
     assert len(catalog.issues) == 12 and len(catalog.items) > 12 * 5
     assert catalog.resolved_watch() and catalog.mentions
+    checked = [c for c in catalog.claims if c.checked_by]  # later figures check earlier ones, as editors would
+    assert checked and all(c.checked_by[-1].published > c.published for c in checked)
+    assert {c.status for c in catalog.claims} > {"unchecked"}
 
 
 def test_benchmark_smoke(capsys):
@@ -31,3 +34,5 @@ def test_benchmark_smoke(capsys):
         assert project.search_query_kb > 0 and project.preview_s > 0
         assert project.build_s > 0 and project.peak_mb > 0 and naive.results_ms > 0
         assert project.hub_page_kb > 0 and project.largest_page_kb >= project.claims_page_kb and project.filter_ms > 0
+        assert 0 < project.charts_s < project.build_s
+    assert table.count("| hub charts, every hub in both languages") == 2

@@ -109,7 +109,7 @@ def test_the_filter_bar_is_there_before_the_script_runs(pages):
     """Server-rendered menus: the page does not move when kb-claims.js starts (no layout shift)."""
     for lang in LANGS:
         bar = pages.article(layout.CLAIMS_PAGE, lang).select_one(".kb-claims-filters")
-        assert [s["name"] for s in bar.select("select")] == ["topic", "metric", "hardware", "source"]
+        assert [s["name"] for s in bar.select("select")] == ["topic", "metric", "hardware", "source", "status"]
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from .renderer import Renderer
 
 # The fields of a row, in order (kb-claims.js reads them by position).
 FIELDS = ("item", "item_url", "topics", "measured", "figure", "factor", "factor_value", "metric", "hardware", "benchmark",
-          "source", "issue", "issue_url", "date")
+          "source", "status", "status_url", "issue", "issue_url", "date")
 
 
 def claims_data(catalog: Catalog, lang: str) -> dict:
@@ -26,9 +26,18 @@ def claims_data(catalog: Catalog, lang: str) -> dict:
         f, item = claim.facts, claim.item
         rows.append([item.title(lang), f"{layout.page_url(item.page)}#{item.anchor}", list(claim.topics), claim.text(lang),
                      figure(r, claim), factor(r, claim), round(f.factor or 0, 4), f.metric, f.hardware or "",
-                     f.benchmark or "", f.source_kind, r.t["issue_short"].format(n=claim.issue.number),
+                     f.benchmark or "", f.source_kind, claim.status, _latest_check_url(claim),
+                     r.t["issue_short"].format(n=claim.issue.number),
                      layout.page_url(claim.issue.page), str(claim.published)])
     return {"fields": FIELDS, "rows": rows}
+
+
+def _latest_check_url(claim) -> str:
+    """The check that set the claim's status, relative to the language's home; empty if never checked."""
+    if not claim.checked_by:
+        return ""
+    latest = claim.checked_by[-1]
+    return f"{layout.page_url(latest.page)}#{latest.anchor}"
 
 
 def write_claims_data(catalog: Catalog, site: Path) -> list[Path]:

@@ -7,6 +7,7 @@ from .. import layout
 from ..claim_facts import SIZES, ClaimFacts, Quantity, significant
 from ..entries import Claim, Item
 from ..text import join_words
+from .checks import checked_claim, history, status_mark
 from .links import href
 from .markup import element
 from .renderer import Renderer
@@ -79,11 +80,14 @@ def source_kind(r: Renderer, kind: str, *, hint: bool = True) -> str:
 
 
 def claims_list(r: Renderer, item: Item) -> str:
+    """Each figure with who measured it and where it stands now: what checked it later, or what it checks."""
     rows = []
     for claim in item.claims:
         f = claim.facts
         where = "".join(f" · {html.escape(x)}" for x in (f.hardware, f.benchmark) if x)
+        later = "".join(f"<br>{line}" for line in (checked_claim(r, claim), history(r, claim)) if line)
         rows.append(element("li", f'{html.escape(claim.text(r.lang))}{r.t["colon"]}'
-                                  f'<strong>{html.escape(figure(r, claim))}</strong>{where} {source_kind(r, f.source_kind)}',
+                                  f'<strong>{html.escape(figure(r, claim))}</strong>{where} {source_kind(r, f.source_kind)} '
+                                  f'{status_mark(r, claim)}{later}',
                             id=claim.id))
     return element("ul", "".join(rows), class_="kb-claims")

@@ -6,16 +6,18 @@ from collections import Counter
 from datetime import datetime, timezone
 
 from .. import layout
+from ..claim_facts import STATUSES
 from ..entries import Watch
 from ..translations import NOW
+from .checks import status_mark
 from .figures import factor, figure, source_kind
-from .links import HTML, MARKDOWN, markdown_text
+from .links import HTML, MARKDOWN, href, markdown_text
 from .markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
 from .periods import record_links
 from .renderer import Renderer
 
 # The ledger's columns: which ones kb-claims.js may sort, and by what key.
-CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "date")
+CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "status", "date")
 CURRENT_CLAIMS = 100  # rows the ledger's overview shows: the newest; the record pages hold the rest, by quarter
 RECENT_VERDICTS = 5  # verdicts per topic on the signals ledger's overview
 TRANSLATION_ROWS = 100  # pages needing work the translation page lists (about 20 KB)
@@ -40,6 +42,7 @@ def claims_filters(r: Renderer, claims) -> str:
         "metric": sorted({(c.facts.metric, t["metric"][c.facts.metric]) for c in claims}, key=lambda v: v[1]),
         "hardware": sorted({(c.facts.hardware, c.facts.hardware) for c in claims if c.facts.hardware}, key=lambda v: v[1]),
         "source": sorted({(c.facts.source_kind, t["source_kind"][c.facts.source_kind]) for c in claims}, key=lambda v: v[1]),
+        "status": [(status, t["status"][status]) for status in STATUSES],
     }
     menus = "".join(
         element("label", t["claims_filters"][key] + element("select", element("option", t["claims_filters"]["all"], value="")
@@ -68,16 +71,27 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
             html.escape(f.hardware or t["no_figure"]),
             html.escape(f.benchmark or t["no_figure"]),
             source_kind(r, f.source_kind, hint=False),
+            status_cell(r, claim),
             f"{r.write(r.issue_short(claim.issue), HTML)}<br><small>{claim.published}</small>",
         ]
         rows.append(element("tr", "".join(element("td", cell, data_label=label) for cell, label in zip(cells, t["claims_head"])),
                             data_topics=" ".join(claim.topics), data_metric=f.metric, data_hardware=f.hardware or "",
-                            data_source=f.source_kind, data_factor=f"{f.factor or 0:.4f}", data_date=claim.published))
+                            data_source=f.source_kind, data_status=claim.status, data_factor=f"{f.factor or 0:.4f}",
+                            data_date=claim.published))
     labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
     shown = t["claims_filters"]["shown"].format(shown=len(rows), total=total if total is not None else len(rows))
-    status = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
+    counter = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
     table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}')
-    return status + (table if rows else f"<p>{t['none_yet']}</p>")
+    return counter + (table if rows else f"<p>{t['none_yet']}</p>")
+
+
+def status_cell(r: Renderer, claim) -> str:
+    """The status, linked to the check that set it."""
+    if not claim.checked_by:
+        return status_mark(r, claim)
+    latest = claim.checked_by[-1]
+    return element("a", r.t["status"][claim.status], href=href(latest.page, r.page, latest.anchor),
+                   class_=f"kb-status kb-status--{claim.status}")
 
 
 def signals_ledger(r: Renderer) -> str:

@@ -13,6 +13,8 @@ import html
 from ..entries import Issue, Item, Signal, Watch
 from ..feeds import feed_names
 from ..labels import count
+from .charts import figures_over_time
+from .checks import status_mark, vendor_checks
 from .figures import figure, source_kind
 from .links import HTML, MARKDOWN, Link, markdown_text
 from .markup import bullet_list_html, element, heading, paragraph, unindexed
@@ -67,7 +69,7 @@ def topic_hub(r: Renderer, topic_id: str) -> str:
     if topic.facts.pins:
         parts += [heading(2, r.t["pinned"], "pinned"), bullet_list(r, [item_entry(r, c.target(i)) for i in topic.facts.pins])]
     open_entries = c.watch_of_topic(topic_id, open_only=True)
-    claims = [claim for item in items for claim in item.claims][:HEADLINE_FIGURES]
+    claims = [claim for item in items for claim in item.claims]
     parts += [
         heading(2, r.t["latest_items"], "items"),
         bullet_list(r, [item_entry(r, i) for i in items[:LATEST_ITEMS]]),
@@ -76,7 +78,11 @@ def topic_hub(r: Renderer, topic_id: str) -> str:
         heading(2, r.t["recent_verdicts"], "signals"),
         bullet_list(r, [signal_entry(r, s) for s in c.signals_of_topic(topic_id)[:RECENT_VERDICTS]]),
         heading(2, r.t["headline_figures"], "figures"),
-        bullet_list(r, [figure_entry(r, claim) for claim in claims]),
+        bullet_list(r, [figure_entry(r, claim) for claim in claims[:HEADLINE_FIGURES]]),
+        heading(2, r.t["hub_checks"], "checks"),
+        r.raw(vendor_checks(r, claims)),
+        heading(2, r.t["over_time"], "over-time"),
+        r.raw(figures_over_time(r, topic_id)),
         heading(2, r.t["record"], "record"),
         record_links(r, "topic", topic_id),
     ]
@@ -90,7 +96,7 @@ def more(r: Renderer, hidden: int) -> list[str]:
 
 def figure_entry(r: Renderer, claim) -> str:
     return (f"<li>{html.escape(claim.text(r.lang))}{r.t['colon']}<strong>{html.escape(figure(r, claim))}</strong> "
-            f"{source_kind(r, claim.facts.source_kind)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
+            f"{source_kind(r, claim.facts.source_kind)} {status_mark(r, claim)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
 
 
 def entity_timeline(r: Renderer, entity_id: str) -> str:

@@ -1,14 +1,15 @@
-// The claims ledger: filters by topic, metric, hardware and source kind across every figure of the
+// The claims ledger: filters by topic, metric, hardware, source kind and status across every figure of the
 // archive, and sorting by column. Each page of the ledger (the newest figures, a quarter's) is complete
 // without this script. The filter menus come with the page (kb/render/ledgers.py); the figures of all
 // periods (layout.CLAIMS_DATA) are fetched only when a reader filters. The filters live in the address
-// (?source=vendor&topic=...), so a filtered view can be linked. Rows are built with textContent only.
+// (?source=vendor&status=unchecked: vendor figures never checked), so a filtered view can be linked.
+// Rows are built with textContent only.
 (() => {
   const bar = document.querySelector(".kb-claims-filters");
   const table = document.querySelector("table.kb-claims-ledger");
   if (!bar || !table) return;
   const words = table.dataset;
-  const status = document.querySelector(".kb-claims-status");
+  const counter = document.querySelector(".kb-claims-status");
   const body = table.tBodies[0];
   const own = [...body.rows]; // this page's rows, shown when nothing is filtered
   own.forEach((row, index) => (row.dataset.order = index));
@@ -33,11 +34,14 @@
   const toRow = (f) => {
     const tr = document.createElement("tr");
     Object.assign(tr.dataset, { topics: f.topics.join(" "), metric: f.metric, hardware: f.hardware, source: f.source,
-                                factor: String(f.factor_value), date: f.date });
+                                status: f.status, factor: String(f.factor_value), date: f.date });
+    const status = Object.assign(document.createElement(f.status_url ? "a" : "span"), {
+      textContent: label(menus.status, f.status), className: `kb-status kb-status--${f.status}` });
+    if (f.status_url) status.href = new URL(f.status_url, home).href;
     const cells = [
       cell(link(f.item, f.item_url), document.createElement("br"), small(f.topics.map((t) => label(menus.topic, t)).join(" · "))),
       cell(f.measured), cell(f.figure), cell(f.factor), cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
-      cell(f.benchmark || "—"), cell(label(menus.source, f.source)),
+      cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status),
       cell(link(f.issue, f.issue_url), document.createElement("br"), small(f.date)),
     ];
     cells.forEach((td, i) => (td.dataset.label = headers[i]));
@@ -51,7 +55,8 @@
   };
 
   // ---- filters -------------------------------------------------------------------
-  const VALUES = { topic: (f) => f.topics, metric: (f) => [f.metric], hardware: (f) => [f.hardware], source: (f) => [f.source] };
+  const VALUES = { topic: (f) => f.topics, metric: (f) => [f.metric], hardware: (f) => [f.hardware], source: (f) => [f.source],
+                   status: (f) => [f.status] };
   const params = new URLSearchParams(location.search);
   for (const [key, menu] of Object.entries(menus)) {
     if ([...menu.options].some((option) => option.value === params.get(key))) menu.value = params.get(key);
@@ -62,11 +67,11 @@
     const chosen = Object.entries(menus).filter(([, menu]) => menu.value);
     const query = new URLSearchParams(chosen.map(([key, menu]) => [key, menu.value]));
     history.replaceState(null, "", `${location.pathname}${query.size ? "?" + query : ""}${location.hash}`);
-    status.dataset.initial ??= status.textContent;
+    counter.dataset.initial ??= counter.textContent;
     if (!chosen.length) {
       matches = null;
       body.replaceChildren(...own);
-      status.textContent = status.dataset.initial;
+      counter.textContent = counter.dataset.initial;
     } else {
       const rows = await load();
       matches = rows.filter((f) => chosen.every(([key, menu]) => VALUES[key](f).includes(menu.value)));
@@ -78,7 +83,7 @@
   function show() {
     const rows = matches.slice(0, LIMIT).map(toRow);
     body.replaceChildren(...rows);
-    status.textContent = `${words.labelShown.replace("{shown}", rows.length).replace("{total}", matches.length)} · ${words.labelSort}`;
+    counter.textContent = `${words.labelShown.replace("{shown}", rows.length).replace("{total}", matches.length)} · ${words.labelSort}`;
   }
 
   // ---- sorting -------------------------------------------------------------------
@@ -89,6 +94,7 @@
     metric: (row) => label(menus.metric, row.dataset ? row.dataset.metric : row.metric),
     hardware: (row) => (row.dataset ? row.dataset.hardware : row.hardware),
     source: (row) => label(menus.source, row.dataset ? row.dataset.source : row.source),
+    status: (row) => label(menus.status, row.dataset ? row.dataset.status : row.status),
   };
   const NUMERIC_FIRST_DESCENDING = new Set(["factor", "date"]); // biggest and newest first
   const columns = [...table.tHead.rows[0].cells];

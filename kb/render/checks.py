@@ -1,0 +1,60 @@
+"""A claim's history (kb.claim_facts): its status, the later figures that checked it, and what a hub's
+vendor figures came to."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..claim_facts import STATUSES
+from ..entries import Claim
+from .links import HTML
+from .markup import element
+from .renderer import Renderer
+
+RECENT_CHECKS = 5  # checks a hub lists; every check is on the issue pages and in the ledger
+
+
+def status_mark(r: Renderer, claim: Claim) -> str:
+    """Where a figure stands now: never checked, or what its latest check found."""
+    return element("span", r.t["status"][claim.status], class_=f"kb-status kb-status--{claim.status}")
+
+
+def check_link(r: Renderer, check: Claim) -> str:
+    """A later figure that checked a claim: the issue, what it found, and the figure itself."""
+    verdict = r.t["check_verdict"][check.facts.checks.verdict]
+    return f"{r.write(r.issue_short(check.issue), HTML)}{r.t['colon']}{verdict} — {r.write(r.ref(check.id), HTML)}"
+
+
+def history(r: Renderer, claim: Claim) -> str:
+    """Every later figure that checked this one, oldest first; empty if none did."""
+    if not claim.checked_by:
+        return ""
+    return element("span", f"{r.t['checked_by']}{r.t['colon']}{' · '.join(check_link(r, c) for c in claim.checked_by)}",
+                   class_="kb-history")
+
+
+def checked_claim(r: Renderer, claim: Claim) -> str:
+    """For a figure that checks an earlier one: which, what it finds, and why; empty otherwise."""
+    earlier = claim.checked
+    if earlier is None:
+        return ""
+    what = r.t["checks"].format(claim=r.write(r.ref(earlier.id), HTML), issue=r.write(r.issue_short(earlier.issue), HTML))
+    verdict = r.t["check_verdict"][claim.facts.checks.verdict]
+    return element("span", r.t["check_reason"].format(what=what, verdict=verdict, reason=r.prose(claim.reason(r.lang), HTML)),
+                   class_="kb-history")
+
+
+def vendor_checks(r: Renderer, claims: list[Claim]) -> str:
+    """How many of these vendor-reported figures were checked later and how they fared, and the latest checks."""
+    vendor = [c for c in claims if c.facts.source_kind == "vendor"]
+    checked = [c for c in vendor if c.checked_by]
+    if not checked:
+        return element("p", r.t["hub_checks_none"].format(vendor=len(vendor)), class_="kb-checks")
+    tally = Counter(c.status for c in checked)
+    parts = " · ".join(f"{r.t['status'][status]} {tally[status]}" for status in STATUSES if tally[status])
+    summary = element("p", r.t["hub_checks_summary"].format(vendor=len(vendor), checked=len(checked))
+                      + r.t["colon"] + parts, class_="kb-checks")
+    latest = sorted((check for c in checked for check in c.checked_by), key=lambda check: check.published, reverse=True)
+    entries = "".join(
+        element("li", f"{status_mark(r, check.checked)} {r.write(r.ref(check.checked.id), HTML)} — {check_link(r, check)}")
+        for check in latest[:RECENT_CHECKS])
+    return summary + element("ul", entries, class_="kb-list")
