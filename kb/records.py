@@ -2,9 +2,9 @@
 
 A hub, an entity page, the archive, the watch list and the ledgers each show
 a current view; everything else they once listed lives on record pages, one
-per year (per quarter for figures and verdicts, the most numerous: a year of
-verdicts was 160 KB at the synthetic archive's density), so no page grows
-with the archive. The site generator builds one page per `RecordPage` in every
+per year (per quarter for verdicts: a year of them was 160 KB at the synthetic
+archive's density; per month for figures, the most numerous: a quarter's
+ledger rows were 175 KB), so no page grows with the archive. The site generator builds one page per `RecordPage` in every
 language; `Records` answers what each holds, from one pass over the catalog.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ OWNED = ("topic", "entity")  # record pages of one topic or entity; the others c
 @dataclass(frozen=True)
 class RecordPage:
     kind: Kind
-    period: str  # a year ("2026"), or a quarter ("2026-q4") for figures
+    period: str  # a year ("2026"), a quarter ("2026-q4") for verdicts, a month ("2026-11") for figures
     owner: str | None = None  # the topic's or entity's id
 
     @property
@@ -39,6 +39,10 @@ def year(day: date) -> str:
 
 def quarter(day: date) -> str:
     return f"{day.year}-q{(day.month - 1) // 3 + 1}"
+
+
+def month(day: date) -> str:
+    return f"{day.year}-{day.month:02d}"
 
 
 class Records:
@@ -62,7 +66,7 @@ class Records:
                 self.entries[RecordPage("watch", when)].append(entry)
                 self.entries[RecordPage("topic", when, entry.facts.topic)].append(entry)
             for claim in (claim for item in issue.items for claim in item.claims):
-                self.entries[RecordPage("claims", quarter(issue.facts.published))].append(claim)
+                self.entries[RecordPage("claims", month(issue.facts.published))].append(claim)
 
     @property
     def pages(self) -> list[RecordPage]:
@@ -88,7 +92,7 @@ class Records:
         return [e for e in self.entries[record] if isinstance(e, Claim)]
 
     def size(self, record: RecordPage) -> int:
-        """What the record holds, counted the way its overview links it (items of a hub, figures of a quarter)."""
+        """What the record holds, counted the way its overview links it (items of a hub, figures of a month)."""
         kind_of = {"topic": Item, "entity": Item, "archive": Issue, "watch": Watch, "signals": Signal, "claims": Claim}
         return sum(isinstance(e, kind_of[record.kind]) for e in self.entries[record])
 

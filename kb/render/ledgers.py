@@ -18,14 +18,14 @@ from .renderer import Renderer
 
 # The ledger's columns: which ones kb-claims.js may sort, and by what key.
 CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "status", "date")
-CURRENT_CLAIMS = 100  # rows the ledger's overview shows: the newest; the record pages hold the rest, by quarter
+CURRENT_CLAIMS = 50  # rows the ledger's overview shows, the newest (about 50 KB); the record pages hold the rest, by month
 RECENT_VERDICTS = 5  # verdicts per topic on the signals ledger's overview
 TRANSLATION_ROWS = 100  # pages needing work the translation page lists (about 20 KB)
 
 
 def claims_ledger(r: Renderer) -> str:
     """The newest figures, filters over every figure of the archive (kb-claims.js fetches them when a reader
-    filters), and the record pages of every quarter."""
+    filters), and the record pages of every month."""
     t, claims = r.t, r.catalog.claims
     caveat = admonition_html("warning", t["vendor_caveat_title"], element("p", html.escape(t["vendor_caveat"])), "vendor-caveat")
     return unindexed("\n\n".join([

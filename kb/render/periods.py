@@ -11,9 +11,14 @@ COUNTED = {"topic": "items", "entity": "items", "archive": "issues", "watch": "w
 
 
 def period_label(lang: str, period: str) -> str:
-    """2026 年 / 2026, or 2026 年第 4 季度 / Q4 2026."""
-    year, _, q = period.partition("-q")
-    return LABELS[lang]["quarter"].format(year=year, q=q) if q else LABELS[lang]["year"].format(year=year)
+    """A period of kb.records by name: 2026 年 / 2026, 2026 年第 4 季度 / Q4 2026, 2026 年 11 月 / November 2026."""
+    words = LABELS[lang]
+    year, _, part = period.partition("-")
+    if not part:
+        return words["year"].format(year=year)
+    if part.startswith("q"):
+        return words["quarter"].format(year=year, q=part[1:])
+    return words["month"].format(year=year, name=words["months"][int(part) - 1])
 
 
 def record_title(catalog, record: RecordPage, lang: str) -> tuple[str, str]:
