@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from . import layout
 from .model import (
-    ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
+    ALL_LANGUAGES, ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
     TopicFacts, WatchFacts,
 )
 from .sources import Document
@@ -158,6 +158,11 @@ class Watch(_InIssue):
         return self.resolved_by.issue.text(lang).resolutions[self.id]
 
 
+def aliases_in(aliases: dict[str, list[str]], lang: str) -> list[str]:
+    """The aliases a reader of `lang` searches by: those of every language, then the language's own."""
+    return [*aliases.get(ALL_LANGUAGES, []), *aliases.get(lang, [])]
+
+
 @dataclass(eq=False, repr=False)
 class Topic(_Localized):
     facts: TopicFacts
@@ -175,6 +180,10 @@ class Topic(_Localized):
 
     def title(self, lang: str) -> str:
         return self.text(lang).title
+
+    def aliases(self, lang: str) -> list[str]:
+        """Other names readers of `lang` search for it by (data/topics.yml)."""
+        return aliases_in(self.facts.aliases, lang)
 
 
 @dataclass(eq=False, repr=False)
@@ -194,6 +203,10 @@ class Entity(_Localized):
 
     def title(self, lang: str) -> str:
         return self.facts.name
+
+    def aliases(self, lang: str) -> list[str]:
+        """Other names readers of `lang` search for it by (data/entities.yml)."""
+        return aliases_in(self.facts.aliases, lang)
 
 
 @dataclass(eq=False, repr=False)
