@@ -115,10 +115,13 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
     """An alias names one thing, and is not its name already: search would find the wrong page, or nothing new."""
     registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics))
     named: dict[tuple[str, str], str] = {}  # (language, name folded) -> the id it names
+    titles = {}  # (id, language) -> its name; a topic whose page could not be read has none (reported already)
     for _, things in registries:
         for thing in things.values():
             for lang in layout.LANGUAGES:
-                named.setdefault((lang, thing.title(lang).casefold()), thing.id)
+                if isinstance(thing, Entity) or thing.texts:
+                    titles[thing.id, lang] = thing.title(lang).casefold()
+                    named.setdefault((lang, titles[thing.id, lang]), thing.id)
     for registry, things in registries:
         doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
         if doc is None or not isinstance(doc.data, list):
@@ -133,7 +136,7 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
                     if owners:
                         reader.problem(doc, loc, dotted(loc), f"`{alias}` already names `{min(owners)}` — an alias "
                                        "names one thing; keep it where readers mean it")
-                    elif any(alias.casefold() == thing.title(lang).casefold() for lang in langs):
+                    elif any(alias.casefold() == titles.get((thing.id, lang)) for lang in langs):
                         reader.problem(doc, loc, dotted(loc), f"`{alias}` is already its name — remove the alias")
 
 
