@@ -57,6 +57,7 @@ class Figures:
     search_view_kb: float = 0.0
     search_query_kb: float = 0.0
     results_ms: float = 0.0
+    later_ms: float | None = None  # search box: a later query in the same page, from typing to results
     preview_s: float | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -88,13 +89,14 @@ def build(project: Path, site: Path) -> tuple[float, float]:
     return float(seconds), int(peak_kb) / 1024
 
 
-def browser_figures(site: Path, issue_path: str, naive: bool, queries: int = 3) -> tuple[float, float, float]:
-    """KB of search data on a page view, KB more for a first query, and ms to results (median of 3 queries)."""
+def browser_figures(site: Path, issue_path: str, naive: bool, queries: int = 3) -> tuple[float, float, float, float | None]:
+    """KB of search data on a page view, KB more for a first query, ms to results (median of 3 queries), and
+    for the project ms to the results of a later query in the same page."""
     sys.path.insert(0, str(ROOT / "tests"))
     from browser import chromium, serve
 
     is_search = (lambda url: "search_index.json" in url) if naive else (lambda url: "/pagefind/" in url)
-    view, query, latency = [], [], []
+    view, query, latency, later = [], [], [], []
     with serve(site) as root, chromium() as browser:
         for text in QUERIES["zh"][:queries]:
             page = browser.new_page()
@@ -111,20 +113,29 @@ def browser_figures(site: Path, issue_path: str, naive: bool, queries: int = 3) 
             typed = time.perf_counter()
             # results (or "no matching documents") on screen: the count line shows a result
             page.wait_for_function(
-                """() => { const meta = document.querySelector('.md-search-result__meta');
+                """(q) => { const meta = document.querySelector('.md-search-result__meta');
                            const words = JSON.parse(document.getElementById('__config')?.textContent || '{}').translations || {};
                            const shown = meta && meta.textContent.trim();
-                           return document.querySelector('[data-kb-results]') ||
-                             (shown && [words['search.result.none'], words['search.result.one']].includes(shown)) ||
+                           const kb = document.querySelector('[data-kb-results]');  // the project's box: this query's
+                           if (kb) return kb.dataset.kbQuery === q;
+                           return (shown && [words['search.result.none'], words['search.result.one']].includes(shown)) ||
                              (shown && words['search.result.other'] &&
                               new RegExp('^' + words['search.result.other'].replace('#', '[0-9]+') + '$').test(shown)); }""",
-                timeout=120_000)
+                arg=text, timeout=120_000)
             latency.append((time.perf_counter() - typed) * 1000)
             page.wait_for_load_state("networkidle")
             query.append(sum(size for url, size in fetched[count:] if is_search(url)) / 1024)
             view.append(before / 1024)
+            if not naive:  # a later query, in the same page: the reader refines the search
+                other = QUERIES["zh"][(QUERIES["zh"].index(text) + 1) % len(QUERIES["zh"])]
+                box.fill("")
+                box.type(other)
+                typed = time.perf_counter()
+                page.wait_for_function("q => document.querySelector('[data-kb-search]').dataset.kbQuery === q", arg=other)
+                later.append((time.perf_counter() - typed) * 1000)
             page.close()
-    return statistics.median(view), statistics.median(query), statistics.median(latency)
+    return (statistics.median(view), statistics.median(query), statistics.median(latency),
+            statistics.median(later) if later else None)
 
 
 def filter_ms(site: Path) -> float:
@@ -208,7 +219,7 @@ def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
         figures.largest_page_kb = largest.stat().st_size / 1024
         figures.notes.append(f"largest page: {largest.relative_to(site)}")
         figures.hub_page_kb = max(p.stat().st_size for p in (site / "topics").glob("*/index.html")) / 1024
-        figures.search_view_kb, figures.search_query_kb, figures.results_ms = browser_figures(
+        figures.search_view_kb, figures.search_query_kb, figures.results_ms, figures.later_ms = browser_figures(
             site, issue_path, naive=(name == "naive"), queries=1 if quick else 3)
         if name == "project":
             figures.preview_s = preview_seconds(project, middle)
@@ -243,6 +254,8 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
             lines.append(f"| {label} | {issues} | {fmt.format(naive)} | {fmt.format(project)} | {ratio} |")
     for issues, results in all_results.items():
         lines.append(f"| editor preview: edit to updated page (s) | {issues} | — | {results['project'].preview_s:.2f} | — |")
+    for issues, results in all_results.items():
+        lines.append(f"| search: a later query, typing to results (ms) | {issues} | — | {results['project'].later_ms:.0f} | — |")
     for issues, results in all_results.items():
         lines.append(f"| claims filter: data arrived to rows shown (ms) | {issues} | — | {results['project'].filter_ms:.0f} | — |")
     sizes = sorted(all_results)

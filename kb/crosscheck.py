@@ -119,7 +119,7 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
     for _, things in registries:
         for thing in things.values():
             for lang in layout.LANGUAGES:
-                if isinstance(thing, Entity) or thing.texts:
+                if isinstance(thing, Entity) or lang in thing.texts or layout.DEFAULT_LANGUAGE in thing.texts:
                     titles[thing.id, lang] = thing.title(lang).casefold()
                     named.setdefault((lang, titles[thing.id, lang]), thing.id)
     for registry, things in registries:

@@ -31,6 +31,8 @@ EXPECTED = [
     ("en", "inference engine releases", "topics/serving-engine-releases/", 1),
     ("zh", "Kimi", "entities/kimi/", 1),
     ("en", "SGLang", "entities/sglang/", 1),
+    ("zh", "vLLM", "entities/vllm/", 1),  # a name in mixed case, typed either way
+    ("en", "vllm", "entities/vllm/", 1),
     # words that stand apart in the text
     ("zh", "限流 挽救", "issues/007/", 1),
     ("zh", "供过于求 便宜", "issues/007/", 3),

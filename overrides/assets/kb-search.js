@@ -176,12 +176,12 @@
     // where Pagefind stems (English), "caching" is looked up as "cach": ask for a stem-long start only
     const start = stemmed && /^\p{L}+$/u.test(term) ? term.slice(0, Math.max(3, term.length - 4)) : term;
     const at = new RegExp(`(^|\\s)${start.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u");
-    const lower = page.plain.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase();
-    return [
+    // Pagefind indexes "vLLM" both whole and split at the case change ("v", "llm")
+    return [page.plain.toLowerCase(), page.plain.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase()].some((lower) => [
       lower.replace(/[^\p{L}\p{N}._×\s]/gu, ""),
       lower.replace(/[^\p{L}\p{N}._×\s]/gu, " "),
       lower.replace(/[^\p{L}\p{N}\s]/gu, " "),
-    ].some((form) => at.test(form));
+    ].some((form) => at.test(form)));
   };
 
   // Where the query's words stand closest together: Pagefind gives a result's matched
@@ -306,7 +306,10 @@
     meta.textContent = query ? count(results.length) : box.dataset.kbPlaceholder;
     list.innerHTML = render(shown, groups);
     facetBar.innerHTML = results.length ? renderFacets(counts) : "";
-    if (query) box.dataset.kbResults = String(results.length); // for tests: results are on screen
+    if (query) { // for tests: the results of this query are on screen
+      box.dataset.kbQuery = query;
+      box.dataset.kbResults = String(results.length);
+    }
   };
 
   input.addEventListener("focus", load, { once: true });
