@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .pagefind_files import make_filters_stable
-from .search_records import ITEM_FOLDER, Facets, PageRecords, item_record_url
+from .search_records import Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
 HTML_LANG = re.compile(r'(<html[^>]*\blang=")([a-z]+)(?:-[^"]*)?(")')
@@ -143,5 +143,3 @@ def search_fragments(site_root: Path) -> dict[str, dict]:
         fragments[record["url"]] = record
     return fragments
 
-
-__all__ = ["ITEM_FOLDER", "build_search_index", "search_fragments", "staged_records"]

@@ -9,9 +9,9 @@ From the catalog, per language, for every built page that search indexes:
 
 An issue page is searched as one record per item (the item's own facets,
 landing on its anchor) and one for the rest of the page. Values come only from
-the validated catalog: nothing a page writes becomes a facet (kb.search_index
-strips Pagefind's attributes from the pages; kb.firewall compares the index
-with these records).
+the validated catalog: nothing a page writes becomes a facet (the sanitizer
+strips Pagefind's attributes from content; kb.firewall lets only these filter
+and metadata names into the index). kb.search_index escapes every value.
 """
 from __future__ import annotations
 
