@@ -48,56 +48,45 @@ def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
     return sections
 
 
-def _with_facets(html: str, facets: Facets, as_indexed: Callable[[str], str]) -> str:
-    """The page's text as indexed, with its filters and metadata before its body (as written: they are shown)
-    and its aliases (as indexed) at the end of it."""
-    named = _text_versions(html)
-    html = as_indexed(html)
+def _record(lang: str, body: str, facets: Facets, as_indexed: Callable[[str], str]) -> str:
+    """What Pagefind reads of one record: its language, its filters and metadata (as written: they are
+    shown), its body as indexed, and its aliases at the end. Nothing else of the page is indexed, so
+    nothing else is staged (an issue's seven item records would each copy its navigation)."""
+    named = versions(htmllib.unescape(TAG.sub(" ", body)))
     elements = [f'<span data-pagefind-filter="{name}">{htmllib.escape(value)}</span>'
                 for name, values in facets.filters.items() for value in values]
     meta = {**facets.meta, "versions": named} if named else facets.meta
     elements += [f'<span data-pagefind-meta="{name}">{htmllib.escape(value)}</span>' for name, value in meta.items()]
-    html = html.replace(BODY_START, f'<div hidden>{"".join(elements)}</div>{BODY_START}', 1)
+    aliases = ""
     if facets.aliases:
         weight = f' data-pagefind-weight="{NAME_WEIGHT}"' if facets.names_the_page else ""
-        names = as_indexed(" · ".join(htmllib.escape(alias) for alias in facets.aliases))
-        match = BODY.search(html)
-        if match:
-            html = html[:match.end(2)] + f"<p hidden{weight}>{names}</p>" + html[match.end(2):]
-    return html
+        aliases = f'<p hidden{weight}>{as_indexed(" · ".join(htmllib.escape(a) for a in facets.aliases))}</p>'
+    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"></head><body>'
+            f'<div hidden>{"".join(elements)}</div>{BODY_START}{as_indexed(body)}{aliases}</div></body></html>')
 
 
-def _text_versions(html: str) -> str:
-    match = BODY.search(html)
-    return versions(htmllib.unescape(TAG.sub(" ", match.group(2)))) if match else ""
-
-
-def staged_records(rel: str, html: str, records: PageRecords | None,
+def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
                    as_indexed: Callable[[str], str] = str) -> dict[str, str]:
-    """Staged file (site-relative) -> the HTML Pagefind indexes for it, for one built page; `as_indexed`
-    writes text as its language is indexed (kb.search_text.chinese_pairs for Chinese)."""
-    if records is None:
-        return {rel: _with_facets(html, Facets(), as_indexed)}
-    match = BODY.search(html) if records.items else None
+    """Staged file (site-relative) -> the HTML Pagefind indexes for it, for one built page; `lang`: the
+    code it is indexed under; `as_indexed` writes text as that language is indexed (kb.search_text)."""
+    match = BODY.search(html)
     if match is None:
-        return {rel: _with_facets(html, records.page, as_indexed)}
+        return {}  # nothing of it is indexed
+    records = records or PageRecords(Facets())
     body = match.group(2)
-    sections = _item_sections(body, records.items)
     staged = {}
     rest, cut = [], 0
     page_url = "/" + rel.removesuffix("index.html")
-    for item_id, (start, end) in sorted(sections.items(), key=lambda kv: kv[1]):
+    for item_id, (start, end) in sorted(_item_sections(body, records.items).items(), key=lambda kv: kv[1]):
         rest.append(body[cut:start])
         cut = end
-        heading = body[start:end].split(">", 1)[1].split("</h3>", 1)[0]
-        item_html = html[:match.start(2)] + f"<h1>{heading}</h1>" + body[start:end].split("</h3>", 1)[1] + html[match.end(2):]
+        heading, content = body[start:end].split(">", 1)[1].split("</h3>", 1)
         facets = records.items[item_id]
         facets = Facets(facets.filters, {**facets.meta, "url": f"{page_url}#{item_id}"}, facets.aliases)
         target = item_record_url(page_url, item_id).lstrip("/") + "index.html"
-        staged[target] = _with_facets(item_html, facets, as_indexed)
+        staged[target] = _record(lang, f"<h1>{heading}</h1>{content}", facets, as_indexed)
     rest.append(body[cut:])
-    page_html = html[:match.start(2)] + "".join(rest) + html[match.end(2):]
-    staged[rel] = _with_facets(page_html, records.page, as_indexed)
+    staged[rel] = _record(lang, "".join(rest), records.page, as_indexed)
     return staged
 
 
@@ -113,11 +102,10 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
             if BODY_START not in html:
                 continue  # Pagefind would index nothing of it (a redirect page)
             lang_match = HTML_LANG.search(html)
-            indexed_as = INDEX_LANGUAGE.get(lang_match.group(2)) if lang_match else None
-            if indexed_as:
-                html = HTML_LANG.sub(rf"\g<1>{indexed_as}\g<3>", html, count=1)
-            as_indexed = chinese_pairs if indexed_as else str
-            for target_rel, record in staged_records(rel, html, records.get(rel), as_indexed).items():
+            lang = lang_match.group(2) if lang_match else "en"
+            as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
+            for target_rel, record in staged_records(rel, html, records.get(rel), INDEX_LANGUAGE.get(lang, lang),
+                                                     as_indexed).items():
                 target = Path(staging) / target_rel
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(record, encoding="utf-8")

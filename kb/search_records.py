@@ -131,5 +131,5 @@ def search_box(lang: str) -> dict:
     for part in re.split(r"(\{issues\}|\{topics\})", words["no_script"]):
         name = part.strip("{}")
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
-    return {"dialog": words["dialog"], "facets": [[name, words["facets"][name]] for name in FACETS],
+    return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script}

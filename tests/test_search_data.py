@@ -90,7 +90,7 @@ def test_chinese_is_indexed_as_pairs_across_inline_tags_and_read_back_as_written
 def test_hostile_values_are_escaped_in_every_record():
     hostile = '"><script>alert(1)</script>, x:y'
     facets = Facets({"topic": (hostile,)}, {"issue": hostile}, (hostile,), names_the_page=True)
-    staged = staged_records("issues/007/index.html", PAGE, PageRecords(facets, {"a": facets}))
+    staged = staged_records("issues/007/index.html", PAGE, PageRecords(facets, {"a": facets}), "zh")
     assert set(staged) == {"issues/007/index.html", "issues/007/_item/a/index.html"}
     for html in staged.values():
         assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;, x:y" in html
