@@ -18,6 +18,8 @@ from . import layout
 from .catalog import Catalog
 from .problems import Problem
 from .search_index import search_fragments
+from .search_records import item_record_url
+from .search_text import readable
 
 LINK_ATTRIBUTES = {("a", "href"), ("link", "href"), ("script", "src"), ("img", "src"), ("source", "src")}
 
@@ -90,10 +92,17 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
         if not ok:
             problems.append(Problem(rel, None, "audit", what))
 
-    def indexed(rel: str, anchor: str, title: str, lang: str, what: str):
-        record = index.get("/" + rel.removesuffix("index.html"), {})
+    def record_of(rel: str, item_id: str | None = None) -> dict:
+        """The page's search record, or an item's own (kb.search_index: one record per item)."""
+        url = "/" + rel.removesuffix("index.html")
+        return index.get(item_record_url(url, item_id) if item_id else url, {})
+
+    def indexed(rel: str, anchor: str, title: str, lang: str, what: str, item: bool = False):
+        record = record_of(rel, anchor if item else None)
         ids = {a.get("id") for a in record.get("anchors", [])}
-        found = _squash(title) in _squash(record.get("content", "")) and (anchor in ids or not record.get("anchors"))
+        lands = record.get("meta", {}).get("url", "").endswith(f"#{anchor}") if item else (
+            anchor in ids or not record.get("anchors"))
+        found = _squash(title) in _indexed(record) and lands
         expect(found, "pagefind/", f"{what} ({lang}) is not in the search index")
 
     for lang in layout.LANGUAGES:
@@ -108,15 +117,15 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                 title = entry.title(lang)
                 expect(entry.id in page.ids, rel, f"{entry.section} `{entry.id}` has no anchor on its page")
                 expect(_squash(title) in text, rel, f"{entry.section} `{entry.id}`: its title is not on its page")
-                indexed(rel, entry.id, title, lang, f"{entry.section} `{entry.id}`")
+                indexed(rel, entry.id, title, lang, f"{entry.section} `{entry.id}`", item=entry in issue.items)
             for claim in (claim for item in issue.items for claim in item.claims):
                 expect(claim.id in page.ids and _squash(claim.text(lang)) in text, rel,
                        f"claim `{claim.id}` is not listed under its item")
-            record = index.get("/" + rel.removesuffix("index.html"), {})
             for item in issue.items:
+                record = record_of(rel, item.id)
                 for source in catalog.sources(item):
                     expect(_squash(source.name) in text, rel, f"item `{item.id}`: source `{source.name}` is not on the page")
-                    expect(_squash(source.name) in _squash(record.get("content", "")), "pagefind/",
+                    expect(_squash(source.name) in _indexed(record), "pagefind/",
                            f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
@@ -162,6 +171,11 @@ def _audit_records(catalog: Catalog, site: Site, lang: str, expect, indexed) -> 
 def _squash(text: str) -> str:
     """Text without whitespace (and the zero-width spaces Pagefind puts between words)."""
     return "".join(text.replace("\u200b", " ").split())
+
+
+def _indexed(record: dict) -> str:
+    """A search record's text as _squash gives it, Chinese as written (the index holds character pairs)."""
+    return _squash(readable(record.get("content", "")))
 
 
 def _audit_links(site: Site, base_path: str) -> list[Problem]:

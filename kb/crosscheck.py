@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import layout
 from .entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
-from .model import Resolution
+from .model import ALL_LANGUAGES, Resolution
 from .problems import Problem
 from .reader import ContentReader, dotted
 from .sources import Document, read_yaml
@@ -119,6 +119,35 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
             if not isinstance(item, Item) or topic.id not in item.facts.topics:
                 reader.problem(doc, (index, "pins", position), f"topics.{index}.pins.{position}",
                                f"`{item_id}` is not an item of the topic `{topic.id}` — pin one of its items")
+
+
+def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
+    """An alias names one thing, and is not its name already: search would find the wrong page, or nothing new."""
+    registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics))
+    named: dict[tuple[str, str], str] = {}  # (language, name folded) -> the id it names
+    titles = {}  # (id, language) -> its name; a topic whose page could not be read has none (reported already)
+    for _, things in registries:
+        for thing in things.values():
+            for lang in layout.LANGUAGES:
+                if isinstance(thing, Entity) or lang in thing.texts or layout.DEFAULT_LANGUAGE in thing.texts:
+                    titles[thing.id, lang] = thing.title(lang).casefold()
+                    named.setdefault((lang, titles[thing.id, lang]), thing.id)
+    for registry, things in registries:
+        doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
+        if doc is None or not isinstance(doc.data, list):
+            continue
+        index = {entry.get("id") if isinstance(entry, dict) else entry: n for n, entry in enumerate(doc.data)}
+        for thing in things.values():
+            for language, aliases in thing.facts.aliases.items():
+                langs = layout.LANGUAGES if language == ALL_LANGUAGES else (language,)
+                for position, alias in enumerate(aliases):
+                    loc = (index[thing.id], "aliases", language, position)
+                    owners = {named.setdefault((lang, alias.casefold()), thing.id) for lang in langs} - {thing.id}
+                    if owners:
+                        reader.problem(doc, loc, dotted(loc), f"`{alias}` already names `{min(owners)}` — an alias "
+                                       "names one thing; keep it where readers mean it")
+                    elif any(alias.casefold() == titles.get((thing.id, lang)) for lang in langs):
+                        reader.problem(doc, loc, dotted(loc), f"`{alias}` is already its name — remove the alias")
 
 
 def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from . import layout
 from .claim_facts import STATUS_AFTER, Status
 from .model import (
-    ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
+    ALL_LANGUAGES, ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
     TopicFacts, WatchFacts,
 )
 from .sources import Document
@@ -171,6 +171,11 @@ class Watch(_InIssue):
         return self.resolved_by.issue.text(lang).resolutions[self.id]
 
 
+def aliases_in(aliases: dict[str, list[str]], lang: str) -> list[str]:
+    """The aliases a reader of `lang` searches by: those of every language, then the language's own."""
+    return [*aliases.get(ALL_LANGUAGES, []), *aliases.get(lang, [])]
+
+
 @dataclass(eq=False, repr=False)
 class Topic(_Localized):
     facts: TopicFacts
@@ -188,6 +193,10 @@ class Topic(_Localized):
 
     def title(self, lang: str) -> str:
         return self.text(lang).title
+
+    def aliases(self, lang: str) -> list[str]:
+        """Other names readers of `lang` search for it by (data/topics.yml)."""
+        return aliases_in(self.facts.aliases, lang)
 
 
 @dataclass(eq=False, repr=False)
@@ -207,6 +216,10 @@ class Entity(_Localized):
 
     def title(self, lang: str) -> str:
         return self.facts.name
+
+    def aliases(self, lang: str) -> list[str]:
+        """Other names readers of `lang` search for it by (data/entities.yml)."""
+        return aliases_in(self.facts.aliases, lang)
 
 
 @dataclass(eq=False, repr=False)

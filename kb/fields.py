@@ -6,6 +6,7 @@
   no template syntax, no control characters.
 - `Prose`: Markdown a page renders: the markup rules of kb.safety and the
   template rules of kb.templates (front matter may use `ref` only).
+- `Name`: plain text short enough to be a name (aliases readers search for).
 - `HttpUrl`: an http(s) address with a host, nothing that could end an attribute.
 - `Finite`: a number that is a number (no `.inf`, no `.nan`).
 
@@ -36,7 +37,8 @@ NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]
 URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
 
 
-FIELD_RULES = ("control_character", "plain_text", "markup", "template", "url", "finite")  # kinds of refusal
+FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", "url", "finite")  # kinds of refusal
+NAME_LENGTH = 40  # characters: a name, not a sentence
 
 
 def _refuse(kind: str, message: str, found: str):
@@ -57,6 +59,13 @@ def _plain_text(value: str) -> str:
     if markup:
         raise _refuse("plain_text", f"must be plain text, without `{markup.group()}` — "
                       "write it in words (markup, character references and template syntax are not read here)", markup.group())
+    return value
+
+
+def _name(value: str) -> str:
+    if len(value) > NAME_LENGTH:
+        raise _refuse("name", f"is {len(value)} characters long — a name has at most {NAME_LENGTH}; "
+                      "write the name alone", value)
     return value
 
 
@@ -95,6 +104,7 @@ def _finite(value: float) -> float:
 
 _Stripped = StringConstraints(strip_whitespace=True, min_length=1)
 PlainText = Annotated[str, _Stripped, AfterValidator(_plain_text)]
+Name = Annotated[PlainText, AfterValidator(_name)]
 Prose = Annotated[str, _Stripped, AfterValidator(_prose)]
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
 Finite = Annotated[float, AfterValidator(_finite)]

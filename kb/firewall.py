@@ -29,6 +29,8 @@ from .feeds import feed_names
 from .problems import Problem
 from .html_rules import Scripts, first_element, inspect_html
 from .search_index import search_fragments
+from .search_records import FACETS, RECORD_META
+from .search_text import readable
 from .sources import read_site_config
 
 SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
@@ -36,7 +38,7 @@ SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script
 PAGEFIND_FILE = re.compile(
     r"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|pagefind-entry\.json|pagefind\.[a-z_-]+_[0-9a-f]+\.pf_meta"
     r"|wasm\.[a-z_-]+\.pagefind|(?:index|fragment|filter)/[a-z_-]+_[0-9a-f]+\.pf_(?:index|fragment|filter))")
-PAGEFIND_META = {"title", "image", "image_alt"}
+PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
 
 
 @dataclass(frozen=True)
@@ -171,12 +173,13 @@ def _json_problems(path: Path) -> list[str]:
 
 
 def _search_titles(site: Path, headings: dict[str, str]) -> list[Problem]:
-    """Pagefind's record of a page may hold only its own title and the metadata Pagefind finds itself."""
+    """Pagefind's record of a page may hold only its own title, the metadata Pagefind finds itself and the
+    filters and metadata of kb.search_records."""
     problems = []
     for url, record in search_fragments(site).items():
         rel = url.lstrip("/") + ("index.html" if url.endswith("/") else "")
-        extra = set(record.get("meta", {})) - PAGEFIND_META
-        title = "".join(record.get("meta", {}).get("title", "").split())
+        extra = (set(record.get("meta", {})) - PAGEFIND_META) | (set(record.get("filters", {})) - set(FACETS))
+        title = "".join(readable(record.get("meta", {}).get("title", "")).split())
         if extra or (rel in headings and title != "".join(headings[rel].split())):
             problems.append(Problem(f"(built) {rel}", None, "firewall",
                                     f"pagefind/: the search record of {url} has metadata the page does not show "

@@ -14,10 +14,10 @@ from stat import S_ISREG
 
 from . import layout
 from .catalog import Catalog
-from .crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
+from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
-from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TopicList
+from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TopicFacts
 from .problems import ContentError
 from .reader import ContentReader
 from .refs import find_refs
@@ -85,6 +85,7 @@ def _load(root: Path, files: FileCache) -> Catalog:
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
     check_pins(reader, catalog)
+    check_aliases(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
         reader.problems += typography_problems(reader, catalog)
@@ -101,11 +102,11 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
     if not isinstance(doc.data, list):
         reader.problem(doc, (), "topics", "must be a list of topics, one per line as `- id` or `- {id: ..., pins: [...]}`")
         return {}
-    listed = reader.validate(TopicList, doc)  # ids become file names, URLs, anchors and feed names: slugs only
-    if listed is None:
-        return {}
     topics = {}
-    for index, facts in enumerate(listed.root):
+    for index, raw in enumerate(doc.data):  # one by one: a mistake in one topic leaves the others known
+        facts = reader.validate(TopicFacts, doc, raw, (index,))  # ids become file names, URLs, anchors: slugs only
+        if facts is None:
+            continue
         if facts.id in topics:
             reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is listed twice — remove one")
             continue

@@ -9,10 +9,11 @@ from datetime import date
 import re
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
+from . import layout
 from .claim_facts import ClaimFacts
-from .fields import HttpUrl, PlainText, Prose, Slug
+from .fields import HttpUrl, Name, PlainText, Prose, Slug
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)
@@ -136,21 +137,28 @@ class IssueFacts(Strict):
 
 PINS = 5  # items a hub shows first: an editor's short list
 
+# ---- aliases: other names readers search for --------------------------------
+
+ALL_LANGUAGES = "all"
+AliasLanguage = Literal[(ALL_LANGUAGES, *layout.LANGUAGES)]  # `all`, or one of the site's languages (mkdocs.yml)
+
+
+# Another name or spelling of an entity or topic, under the language whose search finds it, or under `all`
+# (kb.search_records): `aliases: {zh: [深度求索]}`, `aliases: {all: [llamacpp]}`.
+Aliases = dict[AliasLanguage, list[Name]]
+
 
 class TopicFacts(Strict):
     """A topic of data/topics.yml: its id, and the items the editors pin to the top of its hub."""
 
     id: Slug
     pins: list[Slug] = Field([], max_length=PINS)  # the ones to read first, in this order
+    aliases: Aliases = {}
 
     @model_validator(mode="before")
     @classmethod
     def _by_id(cls, value):
         return {"id": value} if isinstance(value, str) else value
-
-
-class TopicList(RootModel[list[TopicFacts]]):
-    """data/topics.yml: the topics, in the order hubs are listed."""
 
 
 EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]
@@ -162,6 +170,7 @@ class EntityFacts(Strict):
     name: PlainText
     kind: EntityKind
     url: HttpUrl | None = None
+    aliases: Aliases = {}
 
 
 # ---- prose (docs/ front matter) -------------------------------------------

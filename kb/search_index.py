@@ -1,71 +1,133 @@
-"""The site's search index: Pagefind, with Chinese indexed character by character.
+"""The site's search index: Pagefind over the built pages, as kb.search_text and kb.search_records shape them.
 
-Pagefind segments Chinese into words at index time (jieba), but the browser
-segments the reader's query with its own dictionary (Intl.Segmenter/ICU),
-and the two disagree: Chromium splits 缓存 into 缓 + 存, so a search for 缓存
-found one page of twenty. Indexing each Han character as a word, and
-searching a Chinese run as the exact phrase of its characters (kb-search.js),
-makes every Chinese query a substring search that no segmenter can split
-differently: 前缀缓存, 控制面 or 投机解码 are found whole, as the user
-dictionary kept them under the old search.
+Pagefind reads a staged copy of the site, so the published pages are untouched:
+- every page with its search record's filters and metadata (kb.search_records)
+  in hidden elements before its body, each value the text of its own element,
+  HTML-escaped (a value may hold commas and colons, and comes from data/);
+- the aliases of its topics and entities at the end of its body (a hub's and an
+  entity page's own aliases weigh as much as its title);
+- an issue page as one record per item (staged at <page>/_item/<id>/, landing on
+  the item's anchor through the `url` metadata) and one for the rest of the page;
+- Chinese pages as character pairs under the language code `qaa` (kb.search_text).
 
-Works on the built HTML, so it does not depend on the site generator.
+Works on the built HTML and the catalog's records, so it does not depend on the site generator.
 """
 from __future__ import annotations
 
 import gzip
+import html as htmllib
 import json
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from .text import HAN
+from .pagefind_files import make_filters_stable
+from .search_records import Facets, PageRecords, item_record_url
+from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
-BETWEEN_HAN = re.compile(f"(?<=[{HAN}])(?=[{HAN}])")
-TAG = re.compile(r"(<[^>]*>)")
-HTML_LANG = re.compile(r'<html[^>]*\blang="zh')
-
-
-def character_words(html: str) -> str:
-    """The page with a space between Han characters in its text (not in tags or attributes)."""
-    parts = TAG.split(html)
-    return "".join(part if part.startswith("<") else BETWEEN_HAN.sub(" ", part) for part in parts)
+HTML_LANG = re.compile(r'(<html[^>]*\blang=")([a-z]+)(?:-[^"]*)?(")')
+BODY_START = "<div data-pagefind-body>"  # overrides/main.html
+BODY = re.compile(r"(<div data-pagefind-body>)(.*)(</div>\s*</article>)", re.S)
+TAG = re.compile(r"<[^>]*>")
+NAME_WEIGHT = 7  # a hub's or entity page's own aliases weigh as an <h1> (Pagefind's default for h1)
 
 
-def build_search_index(site: Path | str) -> None:
-    """Index every HTML page of `site` into site/pagefind/."""
+def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
+    """Item id -> (start, end) of its section in an issue page's body: from its <h3> to the next <h2> or <h3>."""
+    sections = {}
+    for item_id in item_ids:
+        start = body.find(f'<h3 class="kb-item" id="{htmllib.escape(item_id)}">')
+        if start < 0:
+            continue
+        following = re.compile(r"<h[23][ >]").search(body, start + 3)
+        sections[item_id] = (start, following.start() if following else len(body))
+    return sections
+
+
+def _record(lang: str, body: str, facets: Facets, as_indexed: Callable[[str], str]) -> str:
+    """What Pagefind reads of one record: its language, its filters and metadata (as written: they are
+    shown), its body as indexed, and its aliases at the end. Nothing else of the page is indexed, so
+    nothing else is staged (an issue's seven item records would each copy its navigation)."""
+    named = versions(htmllib.unescape(TAG.sub(" ", body)))
+    elements = [f'<span data-pagefind-filter="{name}">{htmllib.escape(value)}</span>'
+                for name, values in facets.filters.items() for value in values]
+    meta = {**facets.meta, "versions": named} if named else facets.meta
+    elements += [f'<span data-pagefind-meta="{name}">{htmllib.escape(value)}</span>' for name, value in meta.items()]
+    aliases = ""
+    if facets.aliases:
+        weight = f' data-pagefind-weight="{NAME_WEIGHT}"' if facets.names_the_page else ""
+        aliases = f'<p hidden{weight}>{as_indexed(" · ".join(htmllib.escape(a) for a in facets.aliases))}</p>'
+    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"></head><body>'
+            f'<div hidden>{"".join(elements)}</div>{BODY_START}{as_indexed(body)}{aliases}</div></body></html>')
+
+
+def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
+                   as_indexed: Callable[[str], str] = str) -> dict[str, str]:
+    """Staged file (site-relative) -> the HTML Pagefind indexes for it, for one built page; `lang`: the
+    code it is indexed under; `as_indexed` writes text as that language is indexed (kb.search_text)."""
+    match = BODY.search(html)
+    if match is None:
+        return {}  # nothing of it is indexed
+    records = records or PageRecords(Facets())
+    body = match.group(2)
+    staged = {}
+    rest, cut = [], 0
+    page_url = "/" + rel.removesuffix("index.html")
+    for item_id, (start, end) in sorted(_item_sections(body, records.items).items(), key=lambda kv: kv[1]):
+        rest.append(body[cut:start])
+        cut = end
+        heading, content = body[start:end].split(">", 1)[1].split("</h3>", 1)
+        facets = records.items[item_id]
+        facets = Facets(facets.filters, {**facets.meta, "url": f"{page_url}#{item_id}"}, facets.aliases)
+        target = item_record_url(page_url, item_id).lstrip("/") + "index.html"
+        staged[target] = _record(lang, f"<h1>{heading}</h1>{content}", facets, as_indexed)
+    rest.append(body[cut:])
+    staged[rel] = _record(lang, "".join(rest), records.page, as_indexed)
+    return staged
+
+
+def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None) -> None:
+    """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
     site = Path(site)
+    records = records or {}
     shutil.rmtree(site / "pagefind", ignore_errors=True)  # the index is written whole: nothing else may sit in its folder
     with tempfile.TemporaryDirectory() as staging:
-        # Pagefind reads the pages as they will be indexed; the published pages are untouched.
         for path in site.rglob("*.html"):
+            rel = path.relative_to(site).as_posix()
             html = path.read_text(encoding="utf-8")
-            if HTML_LANG.search(html):
-                html = character_words(html)
-            target = Path(staging) / path.relative_to(site)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(html, encoding="utf-8")
+            if BODY_START not in html:
+                continue  # Pagefind would index nothing of it (a redirect page)
+            lang_match = HTML_LANG.search(html)
+            lang = lang_match.group(2) if lang_match else "en"
+            as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
+            for target_rel, record in staged_records(rel, html, records.get(rel), INDEX_LANGUAGE.get(lang, lang),
+                                                     as_indexed).items():
+                target = Path(staging) / target_rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(record, encoding="utf-8")
         subprocess.run(
             [sys.executable, "-m", "pagefind", "--site", staging, "--output-path", str(site / "pagefind"),
              "--exclude-selectors", ".headerlink",
-             "--include-characters", ".",  # versions and names stay whole: 0.33, llama.cpp
+             "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
              "--silent"],
             check=True,
         )
-    # Pagefind writes its languages in hash-map order: sort them, so a commit always builds the same bytes.
-    entry = site / "pagefind" / "pagefind-entry.json"
-    entry.write_text(json.dumps(json.loads(entry.read_text(encoding="utf-8")), sort_keys=True,
-                                ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    # Pagefind writes its languages and filter values in hash-map order: sort them, so a commit always
+    # builds the same bytes.
+    make_filters_stable(site / "pagefind")
 
 
 def search_fragments(site_root: Path) -> dict[str, dict]:
-    """Pagefind's record of every indexed page, by URL: its text, title and anchors."""
+    """Pagefind's record of every indexed page, by URL: its text, title and anchors (an item's record by
+    its own URL, <page>/_item/<id>/)."""
     fragments = {}
     for path in (site_root / "pagefind" / "fragment").glob("*.pf_fragment"):
         data = gzip.decompress(path.read_bytes())
         record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
         fragments[record["url"]] = record
     return fragments
+

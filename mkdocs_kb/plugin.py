@@ -30,6 +30,7 @@ from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
 from kb.search_index import build_search_index
+from kb.search_records import search_box, site_search_records
 
 from .budget import PageBudget
 from .config import KbConfig
@@ -94,6 +95,11 @@ class KbPlugin(BasePlugin[KbConfig]):
         generated = layout.split_language(src)[0] in self.record_pages
         self.built_pages[page.file.dest_uri] = f"(generated record page) {src}" if generated else f"{layout.DOCS}/{src}"
         return output
+
+    def on_env(self, env, *, config: MkDocsConfig, files, **kwargs):
+        """What the search box says in the language being built (overrides/partials/search.html)."""
+        env.globals["kb_search"] = search_box(self.language)
+        return env
 
     def on_shutdown(self) -> None:
         self.mirror.close()
@@ -169,7 +175,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         if i18n.building or not self.config.site_files:
             return  # one language among several (index once, when all are written), or a preview
         site = Path(config.site_dir)
-        build_search_index(site)
+        build_search_index(site, site_search_records(self.catalog))
         write_feeds(self.catalog, site, config.site_url, self.site_names)
         write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
         write_claims_data(self.catalog, site)

@@ -55,5 +55,7 @@ def search(page, query: str) -> list[str]:
     box.fill("")
     page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
     box.type(query)
-    page.wait_for_function("document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
+    # the results of the whole query: each key searches, and a slow machine may show "K" before "Kimi"
+    page.wait_for_function("q => { const box = document.querySelector('[data-kb-search]');"
+                           " return box.dataset.kbResults !== undefined && box.dataset.kbQuery === q; }", arg=query.strip())
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.getAttribute('href'))")

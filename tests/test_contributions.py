@@ -92,7 +92,7 @@ MISTAKES = [
             "---\ntitle: 投机解码\ndescription: 投机解码。\n---\n\n{{ topic_hub() }}\n", "page", None),
     Mistake("issue page without facts", "docs/issues/009.md", None,
             "---\ntitle: 第九期\ndescription: 第九期。\n---\n\n{{ issue_page() }}\n", "page", None),
-    Mistake("topic listed twice", "data/topics.yml", "- edge-backends\n", "- edge-backends\n- fp4-kernels\n", "topics.6",
+    Mistake("topic listed twice", "data/topics.yml", "- id: edge-backends\n", "- fp4-kernels\n- id: edge-backends\n", "topics.5",
             "- fp4-kernels", last=True),
     Mistake("unknown entity kind", "data/entities.yml", "kind: hardware", "kind: chip", "12.kind", "kind: chip"),
     # front matter is checked once YAML has decoded it, each problem said with the field it is in

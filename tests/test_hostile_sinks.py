@@ -79,7 +79,7 @@ def test_a_quote_in_a_description_stays_inside_its_attribute(tmp_path, project):
 # ---- ids used in markup and file names ---------------------------------------
 
 def test_topic_ids_are_slugs(project, capsys):
-    edit(project, "data/topics.yml", "- edge-backends", '- "edge\\"><script>alert(1)</script>"')
+    edit(project, "data/topics.yml", "- id: edge-backends", '- id: "edge\\"><script>alert(1)</script>"')
     refused(project, capsys, f"data/topics.yml:{line_of(project, 'data/topics.yml', 'edge')}: 5.id: must be a lowercase slug")
 
 

@@ -1,55 +1,301 @@
-"""Search in the browser: Pagefind in Material's search box, per language, Chinese terms whole."""
+"""Search in the browser, as a reader uses it: Pagefind in Material's search box, in both languages.
+
+Queries are classes, each in both languages where it applies: terms found whole, ranked hubs and
+titles, words that stand apart, other names (data/ aliases), versions and figures, and strings that
+must find nothing. Then facets, result lines, the keyboard, input methods, the 404 page, a site
+under a sub-path, and a reader without JavaScript.
+"""
 from __future__ import annotations
+
+import re
 
 import pytest
 
-from conftest import SITE_PORT
+from conftest import ROOT, SITE_PORT, build
 from browser import chromium, search, serve
 from kb.search_index import search_fragments
+from kb.search_text import readable
 
 # Domain terms a word segmenter may split (the old search kept them whole with a user dictionary).
 CHINESE_TERMS = ["前缀缓存", "控制面", "投机解码", "缓存", "量化", "路由"]
 
+# (language, query, the page a reader expects, within the first N results). Pages from the language's home.
+EXPECTED = [
+    # a hub or a title that holds the query before pages that mention it
+    ("zh", "KV 缓存压缩", "topics/kv-cache-compression/", 1),
+    ("en", "KV cache compression", "topics/kv-cache-compression/", 1),
+    ("zh", "路由", "topics/routing-control-planes/", 1),
+    ("zh", "控制面", "topics/routing-control-planes/", 3),
+    ("en", "control plane", "topics/routing-control-planes/", 3),
+    ("zh", "量化", "issues/003/#stepquant", 3),
+    ("en", "inference engine releases", "topics/serving-engine-releases/", 1),
+    ("zh", "Kimi", "entities/kimi/", 1),
+    ("en", "SGLang", "entities/sglang/", 1),
+    ("zh", "vLLM", "entities/vllm/", 1),  # a name in mixed case, typed either way
+    ("en", "vllm", "entities/vllm/", 1),
+    # words that stand apart in the text
+    ("zh", "限流 挽救", "issues/007/", 1),
+    ("zh", "供过于求 便宜", "issues/007/", 3),
+    ("zh", "前缀 缓存", "issues/007/#vllm-v0-33-0", 3),
+    # other names and scripts (data/entities.yml, data/topics.yml)
+    ("zh", "深度求索", "entities/deepseek/", 1),
+    ("zh", "月之暗面", "entities/kimi/", 1),
+    ("zh", "千问", "entities/qwen/", 1),
+    ("zh", "通义千问", "entities/qwen/", 1),
+    ("zh", "英伟达", "entities/nvidia-gpus/", 3),
+    ("zh", "llamacpp", "entities/llama-cpp/", 1),
+    ("en", "llamacpp", "entities/llama-cpp/", 1),
+    ("en", "Moonshot AI", "entities/kimi/", 1),
+    ("en", "Tongyi Qianwen", "entities/qwen/", 1),
+    ("zh", "端侧推理", "topics/edge-backends/", 1),
+    ("en", "on-device inference", "topics/edge-backends/", 1),
+    ("zh", "缓存感知路由", "topics/routing-control-planes/", 1),
+    ("en", "cache-aware routing", "topics/routing-control-planes/", 1),
+    ("zh", "分离式推理", "topics/pd-disaggregation/", 1),
+    ("en", "disaggregated serving", "topics/pd-disaggregation/", 1),
+    ("zh", "首日支持", "topics/day0-support/", 3),
+    ("en", "launch-day support", "topics/day0-support/", 1),
+    ("zh", "FP4 算子", "topics/fp4-kernels/", 1),
+    # versions and figures: the release they name
+    ("zh", "0.33", "issues/007/#vllm-v0-33-0", 3),
+    ("en", "0.33", "issues/007/#vllm-v0-33-0", 3),
+    ("zh", "v0.5.23", "issues/007/#sglang-v0-5-23", 1),
+    ("en", "v0.5.23", "issues/007/#sglang-v0-5-23", 1),
+    ("zh", "b12180", "issues/007/#llama-cpp-kimi-k3-1-pro", 3),
+    ("en", "3.3x", "issues/003/#vllm-bidirectional-kv-transfer", 1),
+    ("en", "3.3×", "issues/003/#vllm-bidirectional-kv-transfer", 1),
+    ("zh", "3.3", "issues/003/#vllm-bidirectional-kv-transfer", 1),
+]
+
+# One stray letter or digit, a version that does not exist, a word of no page, the other language's words.
+NOTHING = [("zh", "0.3x"), ("en", "0.3x"), ("zh", "qzxv"), ("en", "qzxv"), ("zh", "0.333"), ("en", "v0.33.1"),
+           ("zh", "控制器"), ("en", "3.4x"), ("en", "量化")]
+
 
 @pytest.fixture(scope="module")
-def browser_page(site):
+def browser(site):
     with serve(site, SITE_PORT) as url, chromium() as browser:
-        page = browser.new_page()
-        page.set_default_timeout(10_000)
-        yield page, url
+        yield browser, url
+
+
+def _errors_of_search(page) -> list[str]:
+    """Script errors of the search box (Material's own language switch throws on the 404 page, not ours)."""
+    errors = []
+    page.on("pageerror", lambda error: "kb-search" in (error.stack or "") and errors.append(str(error)))
+    return errors
+
+
+@pytest.fixture
+def browser_page(browser):
+    chrome, url = browser
+    page = chrome.new_page()
+    page.set_default_timeout(10_000)
+    errors = _errors_of_search(page)
+    yield page, url
+    page.close()
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def readers(browser):
+    """A home page per language, open for the whole module: queries follow one another as a reader's do."""
+    chrome, url = browser
+    pages, errors = {}, []
+    for lang in ("zh", "en"):
+        pages[lang] = chrome.new_page()
+        pages[lang].set_default_timeout(10_000)
+        errors += _errors_of_search(pages[lang])
+        pages[lang].goto(home(url, lang))
+    yield pages
+    for page in pages.values():
         page.close()
+    assert errors == []
 
 
-def pages_holding(site, term: str, prefix: str) -> set[str]:
-    """Indexed pages of a language whose text holds `term` as written."""
+def home(url: str, lang: str) -> str:
+    return url + ("en/" if lang == "en" else "")
+
+
+def rows(page) -> list[str]:
+    """The result rows on screen, best first: the link of each row's page or item."""
+    return page.eval_on_selector_all(".md-search-result__item > a:first-child", "links => links.map(a => a.getAttribute('href'))")
+
+
+def pages_holding(site, term: str, lang: str) -> set[str]:
+    """Pages of a language whose indexed text holds `term` as written (an item's record counts for its page)."""
     found = set()
     for url, record in search_fragments(site).items():
-        text = "".join(record["content"].replace("\u200b", " ").split())
-        if url.startswith(prefix) and not (prefix == "/" and url.startswith("/en/")) and term.replace(" ", "") in text:
-            found.add(url)
+        if url.startswith("/en/") != (lang == "en"):
+            continue
+        text = "".join(readable(record["content"]).split())
+        if term.replace(" ", "") in text:
+            found.add(record.get("meta", {}).get("url", url).split("#")[0])
     return found
 
 
 @pytest.mark.parametrize("term", CHINESE_TERMS)
-def test_chinese_terms_are_found_whole_on_every_page_that_has_them(site, browser_page, term):
-    page, url = browser_page
-    page.goto(url)
+def test_chinese_terms_are_found_whole(site, readers, term):
+    page = readers["zh"]
     shown = search(page, term)
-    expected = pages_holding(site, term, "/")
+    expected = pages_holding(site, term, "zh")
     assert expected, f"no page holds {term}"
-    # every result holds the term (a substring search), and the best ones are on screen
     on_screen = {link.split("#")[0] for link in shown}
-    assert on_screen <= expected and len(on_screen) == min(len(expected), 10)
-    # excerpts show the term as written (the index spaces the characters out)
-    assert term in page.inner_text(".md-search-result__list")
+    assert on_screen and on_screen <= expected  # every result holds the term
+    assert term in page.inner_text(".md-search-result__list")  # excerpts show it as written
 
 
-def test_search_is_keyed_to_the_page_language(browser_page):
+@pytest.mark.parametrize("lang,query,expected,within", EXPECTED, ids=[f"{q[0]}-{q[1]}" for q in EXPECTED])
+def test_a_reader_finds_the_page_the_query_means(readers, lang, query, expected, within):
+    page = readers[lang]
+    search(page, query)
+    best = rows(page)[:within]
+    assert ("/en/" if lang == "en" else "/") + expected in best, f"{query}: {best}"
+
+
+@pytest.mark.parametrize("lang,query", NOTHING, ids=[f"{q[0]}-{q[1]}" for q in NOTHING])
+def test_a_stray_letter_or_digit_finds_nothing(readers, lang, query):
+    assert search(readers[lang], query) == []
+
+
+def test_chinese_results_come_in_a_stable_order_of_relevance(readers):
+    page = readers["zh"]
+    search(page, "KV 压缩")
+    first = rows(page)
+    search(page, "KV 压缩")
+    assert rows(page) == first and len(first) > 3
+    titles = page.eval_on_selector_all(".md-search-result__item > a:first-child h1", "hs => hs.map(h => h.textContent)")
+    # pages whose title holds both words (issue 3's, the hub's) before those that mention them
+    assert all("KV" in title and "压缩" in title for title in titles[:2]), titles
+    assert "/topics/kv-cache-compression/" in first[:2]
+
+
+def test_the_language_of_the_page_picks_the_index(browser_page):
     page, url = browser_page
     page.goto(url + "en/")
     english = search(page, "control plane")
     assert english and all("/en/" in link for link in english)
-    assert search(page, "量化") == []  # the English index holds no Chinese pages
     page.goto(url)
     chinese = search(page, "控制面")
     assert chinese and not any("/en/" in link for link in chinese)
+
+
+@pytest.mark.parametrize("lang,query,facet,value,names", [
+    ("zh", "量化", "category", "论文", ["主题", "类别", "年份", "涉及"]),
+    ("en", "quantization", "category", "Paper", ["Topic", "Category", "Year", "Mentions"]),
+])
+def test_facets_narrow_the_results_and_rows_say_issue_date_category(browser_page, lang, query, facet, value, names):
+    page, url = browser_page
+    page.goto(home(url, lang))
+    search(page, query)
+    page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
+    page.click(".kb-facets [data-kb-show-facets]")  # facets load when the reader asks for them
+    page.wait_for_selector(".kb-facets [role=group]")
+    groups = page.eval_on_selector_all(".kb-facets [role=group]", "gs => gs.map(g => g.getAttribute('aria-label'))")
+    assert groups[:len(names)] == names  # in the page's language, in the panel's order
+    issue = r"第 \d+ 期" if lang == "zh" else r"Issue \d+"
+    line = re.compile(rf"^{issue} · \d{{4}}-\d\d-\d\d( · \S+)?$")
+    lines = page.eval_on_selector_all(".kb-result-meta", "ms => ms.map(m => m.textContent)")
+    assert lines and all(line.match(text) for text in lines), lines
+    before = int(page.get_attribute("[data-kb-search]", "data-kb-results"))
+    chip = page.locator(f'.kb-facets button[data-facet="{facet}"][data-value="{value}"]')
+    count = int(chip.locator("small").inner_text())
+    page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
+    chip.click()
+    page.wait_for_function("document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
+    after = int(page.get_attribute("[data-kb-search]", "data-kb-results"))
+    assert after == count < before
+    assert chip.get_attribute("aria-pressed") == "true"
+    lines = page.eval_on_selector_all(".kb-result-meta", "ms => ms.map(m => m.textContent)")
+    assert lines and all(text.endswith(f" · {value}") for text in lines)
+
+
+def test_an_item_lands_on_its_anchor_with_its_own_excerpt(readers):
+    page = readers["en"]
+    search(page, "b12180")
+    item = page.locator('.md-search-result__item > a[href$="/issues/007/#llama-cpp-kimi-k3-1-pro"]')
+    assert "b12180" in item.inner_text() and "Issue 7 · 2026-11-10 · Release" in item.inner_text()
+
+
+def test_the_keyboard_reaches_and_opens_results(browser_page):
+    page, url = browser_page
+    page.goto(url + "en/")
+    dialog = page.locator(".md-search")
+    assert dialog.get_attribute("role") == "dialog" and dialog.get_attribute("aria-label") == "Search the site"
+    search(page, "SGLang")
+    links = rows(page)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.getAttribute('href')") == links[0]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.getAttribute('href')") == links[0]
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.name") == "query"
+    for _ in range(30):  # Tab walks the facets, then the results
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('md-search-result__link')"):
+            break
+    else:
+        pytest.fail("Tab never reached a result")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/en/(entities|issues|topics)/"))
+
+
+def test_no_search_while_an_input_method_composes(browser_page):
+    page, url = browser_page
+    page.goto(url)
+    search(page, "量化")
+    page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
+    page.evaluate("""() => { const input = document.querySelector('input.md-search__input');
+        input.dispatchEvent(new CompositionEvent('compositionstart'));
+        for (const step of ['k', 'ko', 'kong', 'kongzhi']) {
+          input.value = step;
+          input.dispatchEvent(new InputEvent('input', {isComposing: true, data: step}));
+        } }""")
+    page.wait_for_timeout(300)
+    assert page.get_attribute("[data-kb-search]", "data-kb-results") is None  # no search per pinyin step
+    page.evaluate("""() => { const input = document.querySelector('input.md-search__input');
+        input.value = '控制面';
+        input.dispatchEvent(new CompositionEvent('compositionend', {data: '控制面'})); }""")
+    page.wait_for_function("document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
+    assert int(page.get_attribute("[data-kb-search]", "data-kb-results")) > 0
+
+
+def test_search_works_on_the_404_page(browser_page):
+    page, url = browser_page
+    page.goto(url + "404.html")
+    links = search(page, "SGLang")
+    assert links and all(link.startswith("/") and "//" not in link for link in links)
+
+
+def test_without_javascript_the_header_points_to_issues_and_topics(browser):
+    chrome, url = browser
+    context = chrome.new_context(java_script_enabled=False)
+    page = context.new_page()
+    expected = {"zh": (["往期", "专题"], ["../../issues/", "../../topics/"]),
+                "en": (["issues", "topics"], ["../../../en/issues/", "../../../en/topics/"])}
+    for lang, (words, hrefs) in expected.items():
+        page.goto(home(url, lang) + "issues/007/")
+        pointer = page.locator(".kb-no-script")
+        assert pointer.is_visible()
+        assert [a.inner_text() for a in pointer.locator("a").all()] == words
+        assert [a.get_attribute("href") for a in pointer.locator("a").all()] == hrefs
+    context.close()
+
+
+def test_search_works_under_a_sub_path(browser, tmp_path):
+    """A GitHub Pages project site: the whole site under /kb/, the 404 page served at any address."""
+    with serve(tmp_path) as url:
+        result = build(ROOT, tmp_path / "kb", KB_SITE_URL=url + "kb/")
+        assert result.returncode == 0, result.stdout + result.stderr
+        page = browser[0].new_page()
+        page.set_default_timeout(10_000)
+        errors = _errors_of_search(page)
+        for start in ("kb/en/", "kb/404.html", "kb/issues/007/"):
+            page.goto(url + start)
+            links = search(page, "SGLang")
+            assert links and all(link.startswith("/kb/") for link in links), (start, links)
+            page.locator(".md-search-result__item > a").first.click()
+            page.wait_for_load_state()
+            assert "/kb/" in page.url and page.locator("h1").first.inner_text() != "404"
+        page.close()
+        assert errors == []

@@ -1,6 +1,16 @@
 // Search with Pagefind in Material's own search box.
 // Nothing is fetched until the reader opens the search; then Pagefind loads the
-// index of the page's language (<html lang>) in small pieces, as queries need them.
+// index of the page's language in small pieces, as queries need them.
+//
+// Every page and every item of an issue is a record with filters (topic, category, year,
+// entity, source kind) and metadata (issue, date, category; kb/search_records.py).
+//
+// Chinese pages are indexed (kb/search_text.py) with each Han character as the word
+// "that character + the next one" (a run's last character alone), under the private-use
+// language code "qaa", so that neither Pagefind's indexer (jieba) nor the browser
+// (Intl.Segmenter) splits them again. A Chinese run of the query becomes its overlapping
+// character pairs (前缀缓存: 前缀 缀缓 缓存), searched as ordinary ranked terms: every pair
+// must be on the page, and Pagefind ranks pages by BM25 with title and heading weights.
 (() => {
   const box = document.querySelector("[data-kb-search]");
   if (!box) return;
@@ -9,56 +19,265 @@
   const input = box.querySelector("input[name=query]");
   const meta = box.querySelector(".md-search-result__meta");
   const list = box.querySelector(".md-search-result__list");
-  const root = new URL(box.dataset.kbSearch, location.href);
+  // The site's root is where this script's folder is: right on every page, the 404 page
+  // (served at any address) and under a sub-path (a GitHub Pages project site).
+  const root = new URL("../", document.currentScript?.src || new URL(box.dataset.kbSearch || "./", location.href));
   const SHOWN = 10;
+  const EXCERPT = 30; // words (a Chinese character is a word)
+  const INDEXED_AS = { zh: "qaa" }; // <html lang> -> the language code its pages are indexed under
+  // Issue pages are long by nature (items, figures): a softer length penalty than Pagefind's
+  // default (0.75) keeps them from ranking below short pages (best of the sweep at 520 issues).
+  const RANKING = { pageLength: 0.2 };
+  const ADJACENCY = 1; // extra weight of a page holding the query's words side by side (doubles its score)
+  // Pagefind 1.5 searches in a web worker by default: 41 KB more script for a search that takes ~20 ms
+  const NO_WORKER = true;
+  const pageLang = (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
+  const stemmed = !INDEXED_AS[pageLang]; // Pagefind stems English words, not the "qaa" index
   let pagefind = null;
 
   const load = () => {
     pagefind ??= import(new URL("pagefind/pagefind.js", root).href).then(async (module) => {
-      // Issue pages are long by nature (items, figures): a softer length penalty than
-      // Pagefind's default (0.75) keeps them from ranking below short entity pages.
-      await module.options({ baseUrl: root.pathname, ranking: { pageLength: 0.4 } });
-      module.init();
+      await module.options({ baseUrl: root.pathname, ranking: RANKING, noWorker: NO_WORKER });
+      // Pagefind takes its index, and whether to segment queries, from <html lang> when it
+      // starts (synchronously, inside init), and has no option for it: show it the indexing code.
+      const html = document.documentElement;
+      const lang = html.getAttribute("lang");
+      if (INDEXED_AS[pageLang]) html.setAttribute("lang", INDEXED_AS[pageLang]);
+      try {
+        module.init();
+      } finally {
+        html.setAttribute("lang", lang);
+      }
       return module;
     });
     return pagefind;
   };
 
+  // Facets: Pagefind filters (data-pagefind-filter), counted over the results of each search, once the
+  // reader asks for them. Once its filters are loaded, Pagefind counts them on every search: at 520
+  // issues a later query took 950 ms with them and 340 ms without, the first 950 and 650 ms (bench).
+  const FACET_LIST = JSON.parse(box.dataset.kbFacets || "[]"); // [facet, its name in the page's language], in order
+  const FACETS = FACET_LIST.map(([facet]) => facet);
+  const FACET_NAMES = Object.fromEntries(FACET_LIST);
+  let facetTotals = null;
+  const selected = {}; // facet -> value
+  const facetBar = document.createElement("div");
+  facetBar.className = "kb-facets";
+  meta.after(facetBar);
+  facetBar.addEventListener("click", (event) => {
+    if (event.target.closest("[data-kb-show-facets]")) {
+      facetTotals = load().then((module) => module.filters());
+      search().then(() => facetBar.querySelector("button")?.focus());
+      return;
+    }
+    const chip = event.target.closest("[data-facet]");
+    if (!chip) return;
+    const { facet, value } = chip.dataset;
+    if (selected[facet] === value) delete selected[facet];
+    else selected[facet] = value;
+    search();
+  });
+  const narrow = () => `<button type="button" data-kb-show-facets>${escape(box.dataset.kbNarrow || "")}</button>`;
+  const renderFacets = (counts) => !facetTotals ? narrow() :
+    FACETS.filter((f) => counts?.[f])
+      .map((f) => {
+        const values = Object.entries(counts[f]).filter(([, n]) => n > 0)
+          .sort((a, b) => (f === "year" ? b[0].localeCompare(a[0]) : b[1] - a[1])).slice(0, 8);
+        return values.length ? `<p role="group" aria-label="${escape(FACET_NAMES[f])}" data-kb-facet="${f}">` +
+          `<span class="kb-facet-name">${escape(FACET_NAMES[f])}</span> ${values.map(([v, n]) =>
+          `<button type="button" data-facet="${f}" data-value="${escape(v)}" aria-pressed="${selected[f] === v}">` +
+          `${escape(v)} <small>${n}</small></button>`).join(" ")}</p>` : "";
+      }).join("");
+
+  // A result's page (url, content, meta, anchors), fetched and read here rather than with
+  // result.data(): Pagefind would build an excerpt for every heading holding a match, each
+  // one re-splitting the whole page (a second on the watch list of a 520-issue archive).
+  const fragments = new Map();
+  const fragment = (id) => {
+    if (!fragments.has(id)) {
+      fragments.set(id, fetch(new URL(`pagefind/fragment/${id}.pf_fragment`, root))
+        .then((response) => response.arrayBuffer())
+        .then((bytes) => { // gzip, unless a server already unpacked it; then "pagefind_dcd" and JSON
+          const plain = new Uint8Array(bytes, 0, 2).join() !== "31,139";
+          return new Response(plain ? bytes : new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+        })
+        .then((text) => {
+          const page = JSON.parse(text.slice(text.indexOf("{")));
+          page.words = page.content.split(" ");
+          return page;
+        }));
+    }
+    return fragments.get(id);
+  };
+
   const count = (n) =>
     n === 0 ? box.dataset.kbNone : n === 1 ? box.dataset.kbOne : box.dataset.kbOther.replace("#", n);
 
-  // Chinese is indexed one character per word (kb/search_index.py): a Chinese run of
-  // the query becomes the exact phrase of its characters, and results are shown unspaced.
   const HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
-  const asPhrases = (query) =>
-    query.replace(new RegExp(`[${HAN}]+`, "g"), (run) => ` "${[...run].join(" ")}" `).replace(/\s+/g, " ").trim();
-  const unspaced = (text) =>
-    text.replace(new RegExp(`([${HAN}])((?:[\\s\u200b]|</?mark>)+)(?=[${HAN}])`, "g"),
-      (_, han, gap) => han + gap.replace(/[\s\u200b]/g, "")); // keep the <mark>s, drop the spaces
+  const HAN_RUN = new RegExp(`[${HAN}]+`, "gu");
+  const IS_HAN = new RegExp(`^[${HAN}]+$`, "u");
+  const PAIR = new RegExp(`^[${HAN}]{1,2}$`, "u");
+
+  // The query as the indexer makes words: each Chinese run as its character pairs, every other
+  // word lower-cased without the characters Pagefind drops ("llm-d" is "llmd"); "×" and "."
+  // are kept (--include-characters), and "3.3x" is read as "3.3×".
+  const parse = (query) => {
+    const groups = []; // the terms of each word of the query
+    for (const word of query.replace(HAN_RUN, " $& ").split(/\s+/)) {
+      if (IS_HAN.test(word)) {
+        const chars = [...word];
+        groups.push(chars.length === 1 ? chars : chars.slice(1).map((c, i) => chars[i] + c));
+      } else {
+        const term = word.toLowerCase().replace(/(\d)x$/u, "$1×").replace(/[^\p{L}\p{N}._×]/gu, "");
+        if (term) groups.push([term]);
+      }
+    }
+    return groups;
+  };
 
   const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const OPENS = /^[，。、；：！？）」』》〉】,;:!?)\]"']/u; // glued to a Chinese character before them
+  const CLOSES = /[，。、；：！？（「『《〈【,;:!?(\["']$/u; // glued to a Chinese character after them
+  const CJK_OPENS = /^[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/u; // no space around CJK punctuation
+  const CJK_CLOSES = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]$/u;
 
-  // Pagefind's excerpts are escaped text with <mark> around matches: keep only that markup.
-  const excerpt = (html) =>
-    unspaced(escape(html.replace(/<\/?mark>/g, "\u0001")).replace(/\u0001(.*?)\u0001/g, "<mark>$1</mark>"));
+  // Indexed words back to text: a pair stands for its first character (the last of a run is
+  // alone), Chinese is written without spaces, nor around punctuation; `marked` words are
+  // wrapped in <mark> (a marked pair marks both its characters).
+  const text = (words, marked = () => false) => {
+    let html = "";
+    let open = false;
+    let carry = false; // the previous word was a marked pair: this character is its second
+    let prev = null;
+    const put = (piece, mark, space) => {
+      if (space) html += open ? ((open = false), "</mark> ") : " ";
+      if (mark !== open) html += mark ? "<mark>" : "</mark>";
+      open = mark;
+      html += escape(piece);
+    };
+    words.forEach((word, i) => {
+      const pair = PAIR.test(word);
+      const space = prev !== null && !(PAIR.test(prev) && (pair || OPENS.test(word))) &&
+        !(CLOSES.test(prev) && pair) && !CJK_OPENS.test(word) && !CJK_CLOSES.test(prev);
+      const mark = marked(i);
+      if (pair) {
+        const chars = [...word];
+        put(chars[0], mark || carry, space);
+        const next = words[i + 1];
+        if (chars.length === 2 && !(next && PAIR.test(next) && [...next][0] === chars[1])) put(chars[1], mark, false);
+        carry = mark && chars.length === 2;
+      } else if (word) {
+        put(word, mark, space);
+        carry = false;
+      }
+      if (word) prev = word;
+    });
+    return open ? html + "</mark>" : html;
+  };
 
-  const article = (url, title, text, isDocument) => `
-    <a href="${escape(url)}" class="md-search-result__link" tabindex="-1">
+  // Pagefind falls back to the longest indexed word that begins a query word it cannot find
+  // ("qzxv" -> "q", "0.3x" -> "0"): a term the best result does not hold was not found at all.
+  const holds = (page, term) => {
+    page.plain ??= text(page.words).replace(/<\/?mark>/g, "") + " " + Object.values(page.meta || {}).join(" ");
+    if (IS_HAN.test(term)) return page.plain.includes(term);
+    // where Pagefind stems (English), "caching" is looked up as "cach": ask for a stem-long start only
+    const start = stemmed && /^\p{L}+$/u.test(term) ? term.slice(0, Math.max(3, term.length - 4)) : term;
+    const at = new RegExp(`(^|\\s)${start.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u");
+    // Pagefind indexes "vLLM" both whole and split at the case change ("v", "llm")
+    return [page.plain.toLowerCase(), page.plain.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase()].some((lower) => [
+      lower.replace(/[^\p{L}\p{N}._×\s]/gu, ""),
+      lower.replace(/[^\p{L}\p{N}._×\s]/gu, " "),
+      lower.replace(/[^\p{L}\p{N}\s]/gu, " "),
+    ].some((form) => at.test(form)));
+  };
+
+  // Where the query's words stand closest together: Pagefind gives a result's matched
+  // positions (not which word is where). Set as a phrase, the query spans its terms, plus
+  // one pair across each join of two Chinese words (前缀|缓存: 前缀 缀缓 缓存).
+  const span = (groups) => {
+    let width = groups.reduce((n, g) => n + g.length, 0);
+    for (let i = 1; i < groups.length; i++) if (IS_HAN.test(groups[i - 1][0]) && IS_HAN.test(groups[i][0])) width++;
+    return width;
+  };
+  const densest = (at, width) => { // [most positions within `width`, first of them]
+    let best = [0, at[0] ?? 0];
+    for (let i = 0, j = 0; i < at.length; i++) {
+      while (j < at.length && at[j] - at[i] < width) j++;
+      if (j - i > best[0]) best = [j - i, at[i]];
+    }
+    return best;
+  };
+  // 1 when the words of a query of several words stand together (or for one word), down to 0;
+  // with a little slack (的, a comma) half.
+  const adjacency = (at, groups) => {
+    if (groups.length < 2) return 1;
+    const m = groups.reduce((n, g) => n + g.length, 0);
+    const single = Math.max(...groups.map((g) => g.length));
+    const share = (width) => Math.max(0, (Math.min(densest(at, width)[0], m) - single) / (m - single || 1));
+    return Math.max(share(span(groups)), share(span(groups) + 3) / 2);
+  };
+
+  // An excerpt of EXCERPT words around the closest matches between `from` and `to`.
+  const excerpt = (page, at, groups, from = 0, to = page.words.length) => {
+    const mine = at.filter((p) => p >= from && p < to);
+    let centre = densest(mine, span(groups))[1];
+    if (!mine.length) { // matched in the meta only (a version alias): show where the version stands
+      const latin = groups.flat().filter((t) => !IS_HAN.test(t));
+      const i = page.words.findIndex((w, i) => i >= from && latin.some((t) => w.toLowerCase().includes(t)));
+      if (i >= 0) { centre = i; mine.push(i); }
+    }
+    const start = Math.max(from, Math.min(centre - 8, to - EXCERPT));
+    const end = Math.min(to, start + EXCERPT);
+    const set = new Set(mine);
+    return text(page.words.slice(start, end), (i) => set.has(start + i));
+  };
+
+  const href = (page, anchor) => {
+    const url = new URL((page.meta?.url || page.url).replace(/^\//, ""), root);
+    if (anchor) url.hash = anchor;
+    return url.pathname + url.hash;
+  };
+
+  // Up to three headings of the page that hold the most matches, in page order.
+  const sections = (page, at, groups) => {
+    const heads = (page.anchors || []).filter((a) => /^h[2-6]$/i.test(a.element) && a.text && a.id)
+      .sort((a, b) => a.location - b.location);
+    return heads
+      .map((a, i) => {
+        const to = heads[i + 1]?.location ?? page.words.length;
+        return { a, to, hits: at.filter((p) => p >= a.location && p < to).length };
+      })
+      .filter((s) => s.hits)
+      .sort((x, y) => y.hits - x.hits)
+      .slice(0, 3)
+      .sort((x, y) => x.a.location - y.a.location)
+      .map(({ a, to }) => ({
+        url: href(page, a.id),
+        title: text(a.text.split(" ")),
+        excerpt: excerpt(page, at, groups, a.location, to),
+      }));
+  };
+
+  const article = (url, title, body, isDocument) => `
+    <a href="${escape(url)}" class="md-search-result__link">
       <article class="md-search-result__article${isDocument ? " md-search-result__article--document" : ""} md-typeset">
         ${isDocument ? '<div class="md-search-result__icon md-icon"></div>' : ""}
-        <h${isDocument ? 1 : 2}>${unspaced(escape(title))}</h${isDocument ? 1 : 2}>
-        <p>${excerpt(text)}</p>
+        <h${isDocument ? 1 : 2}>${title}</h${isDocument ? 1 : 2}>
+        <p>${body}</p>
       </article>
     </a>`;
 
-  const render = (pages) =>
-    pages
-      .map((page) => {
-        const sections = (page.sub_results || [])
-          .filter((sub) => sub.url !== page.url && sub.anchor && sub.anchor.element !== "h1")
-          .slice(0, 3)
-          .map((sub) => article(sub.url, sub.title, sub.excerpt, false));
-        return `<li class="md-search-result__item">${article(page.url, page.meta.title || page.url, page.excerpt, true)}${sections.join("")}</li>`;
+  const render = (shown, groups) =>
+    shown
+      .map(({ page, at }) => {
+        const title = page.meta.title ? text(page.meta.title.split(" ")) : escape(page.url);
+        const subs = sections(page, at, groups).map((s) => article(s.url, s.title, s.excerpt, false));
+        const m = page.meta;
+        // metadata is written as is (kb/search_index.py), not as indexed words
+        const line = [m.issue && box.dataset.kbIssue.replace("#", m.issue), m.date, m.category]
+          .filter(Boolean).map(escape).join(" · ");
+        const body = (line ? `<small class="kb-result-meta">${line}</small><br>` : "") + excerpt(page, at, groups);
+        return `<li class="md-search-result__item">${article(href(page), title, body, true)}${subs.join("")}</li>`;
       })
       .join("");
 
@@ -66,22 +285,47 @@
   const search = async () => {
     const query = input.value.trim();
     const mine = ++latest;
-    if (!query) {
-      meta.textContent = box.dataset.kbPlaceholder;
-      list.innerHTML = "";
-      return;
+    const groups = parse(query);
+    let results = [];
+    let shown = [];
+    let counts = null;
+    if (groups.length) {
+      const terms = groups.flat();
+      const pf = await load();
+      await facetTotals;
+      const filters = Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]]));
+      const found = await pf.search(terms.join(" "), { filters });
+      if (mine !== latest) return; // the reader typed on: this query's results would only be overwritten
+      counts = found.filters;
+      results = found.results
+        .map((result) => {
+          const at = [...new Set(result.words)].sort((a, b) => a - b);
+          return { result, at, score: result.score * (1 + ADJACENCY * adjacency(at, groups)) };
+        })
+        .sort((a, b) => b.score - a.score);
+      shown = await Promise.all(results.slice(0, SHOWN).map(async (r) => ({ ...r, page: await fragment(r.result.id) })));
+      if (mine !== latest) return;
+      // Pages found by their versions metadata only tie: the one naming the version most goes first.
+      const named = ({ page, at }) => at.length ||
+        page.words.filter((w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t))).length;
+      shown.sort((a, b) => b.score - a.score || named(b) - named(a));
+      if (shown.length && !terms.every((term) => holds(shown[0].page, term))) results = shown = [];
     }
-    const found = await (await load()).search(asPhrases(query));
-    const pages = await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()));
     if (mine !== latest) return; // a newer query is on its way
-    meta.textContent = count(found.results.length);
-    list.innerHTML = render(pages);
-    box.dataset.kbResults = String(found.results.length); // for tests: results are on screen
+    meta.textContent = query ? count(results.length) : box.dataset.kbPlaceholder;
+    list.innerHTML = render(shown, groups);
+    facetBar.innerHTML = results.length ? renderFacets(counts) : "";
+    if (query) { // for tests: the results of this query are on screen
+      box.dataset.kbQuery = query;
+      box.dataset.kbResults = String(results.length);
+    }
   };
 
   input.addEventListener("focus", load, { once: true });
   input.addEventListener("focus", () => { toggle.checked = true; }); // opens the results panel, as Material's does
-  input.addEventListener("input", search);
+  // While an input method composes (拼音 letters), wait for the characters it commits.
+  input.addEventListener("input", (event) => event.isComposing || search());
+  input.addEventListener("compositionend", search);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     list.querySelector("a")?.click();
@@ -90,7 +334,15 @@
   toggle.addEventListener("change", () => toggle.checked && input.focus());
   document.addEventListener("keydown", (event) => {
     const typing = /input|textarea|select/i.test(document.activeElement?.tagName || "");
-    if (event.key === "Escape" && toggle.checked) {
+    if (toggle.checked && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      // arrows move between the query and the results (Tab reaches them too); Enter opens one
+      const links = [...list.querySelectorAll("a.md-search-result__link")];
+      const at = links.indexOf(document.activeElement);
+      if (at < 0 && document.activeElement !== input) return;
+      event.preventDefault();
+      const next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+      (next < 0 ? input : links[next])?.focus();
+    } else if (event.key === "Escape" && toggle.checked) {
       toggle.checked = false;
       input.blur();
     } else if (!typing && (event.key === "/" || event.key === "s" || event.key === "f")) {

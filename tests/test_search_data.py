@@ -1,0 +1,111 @@
+"""What search indexes, without a browser: aliases in data/ and their checks, Chinese as character pairs,
+versions by their number, the facets of each record."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import copy_project
+from kb.cli import main as kb
+from kb.search_index import staged_records
+from kb.search_records import Facets, PageRecords, search_records
+from kb.search_text import chinese_pairs, readable, versions
+
+
+@pytest.fixture
+def project(tmp_path):
+    return copy_project(tmp_path / "project")
+
+
+def edit(project, path: str, old: str, new: str) -> None:
+    file = project / path
+    text = file.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def check(project, capsys) -> list[str]:
+    assert kb(["--root", str(project), "check"]) == 1
+    return capsys.readouterr().out.splitlines()
+
+
+def line_of(project, path: str, needle: str) -> int:
+    text = (project / path).read_text(encoding="utf-8")
+    return text[: text.index(needle)].count("\n") + 1
+
+
+# ---- aliases: one place (data/), checked like any fact -------------------------------------------
+
+def test_aliases_live_in_data_and_read_per_language(catalog):
+    assert catalog.entities["deepseek"].aliases("zh") == ["深度求索"]
+    assert catalog.entities["deepseek"].aliases("en") == []
+    assert catalog.entities["llama-cpp"].aliases("en") == ["llamacpp"]  # `all`: both languages
+    assert "缓存感知路由" in catalog.topics["routing-control-planes"].aliases("zh")
+
+
+def test_an_alias_claimed_by_two_entities_is_refused_at_its_line(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {zh: [英伟达]}", "aliases: {zh: [英伟达, 深度求索]}")
+    line = line_of(project, "data/entities.yml", "aliases: {zh: [英伟达, 深度求索]}")
+    assert (f"data/entities.yml:{line}: 12.aliases.zh.1: `深度求索` already names `deepseek` — an alias names one "
+            "thing; keep it where readers mean it") in check(project, capsys)
+
+
+def test_an_alias_may_not_name_a_topic_and_an_entity(project, capsys):
+    edit(project, "data/topics.yml", "aliases: {zh: [FP4 算子]}", "aliases: {zh: [FP4 算子, 千问]}")
+    assert any("topics.yml" in line and "`千问` already names `qwen`" in line for line in check(project, capsys))
+
+
+def test_an_alias_that_is_the_name_or_markup_or_a_sentence_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}",
+         'aliases: {all: [llama.cpp, "<img src=x onerror=alert(1)>"], en: ["' + "a very long alias " * 4 + '"], fr: [x]}')
+    out = "\n".join(check(project, capsys))
+    assert "2.aliases.all.1: must be plain text, without `<`" in out
+    assert "2.aliases.en.0: is 71 characters long — a name has at most 40" in out
+    assert "2.aliases.fr.[key]: must be 'all', 'zh' or 'en'" in out
+
+
+def test_an_alias_that_repeats_the_name_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [LLAMA.CPP]}")
+    assert any("`LLAMA.CPP` is already its name — remove the alias" in line for line in check(project, capsys))
+
+
+# ---- what Pagefind reads ---------------------------------------------------------------------------
+
+
+PAGE = ('<html lang="zh"><head><title>t</title></head><body><article><div data-pagefind-body><h1>第 7 期</h1>'
+        '<p>前缀<b>缓存</b>：3.3×，vLLM v0.33.0</p><h3 class="kb-item" id="a">甲</h3><p>条目甲</p>'
+        '<h2 id="s">信号</h2><p>其余</p></div></article></body></html>')
+
+
+def test_chinese_is_indexed_as_pairs_across_inline_tags_and_read_back_as_written():
+    paired = chinese_pairs(PAGE)
+    assert " 前缀 缀缓 </b>" not in paired and "前缀 缀缓 " in paired and " 缓存 存 " in paired  # 缀缓 spans the <b>
+    assert "<title>t</title>" in paired and " ： " in paired  # raw text untouched; CJK punctuation ends a word
+    text = re.sub(r"<[^>]*>", "", paired)  # as Pagefind reads it: text without tags
+    assert "前缀缓存：3.3×，vLLMv0.33.0" in "".join(readable(text).split())
+    assert versions("vLLM v0.33.0 and V0.5.23, not 1.2") == "0.33.0 0.5.23"
+
+
+def test_hostile_values_are_escaped_in_every_record():
+    hostile = '"><script>alert(1)</script>, x:y'
+    facets = Facets({"topic": (hostile,)}, {"issue": hostile}, (hostile,), names_the_page=True)
+    staged = staged_records("issues/007/index.html", PAGE, PageRecords(facets, {"a": facets}), "zh")
+    assert set(staged) == {"issues/007/index.html", "issues/007/_item/a/index.html"}
+    for html in staged.values():
+        assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;, x:y" in html
+    item = staged["issues/007/_item/a/index.html"]
+    assert "<h1>甲</h1><p>条目甲</p>" in item and "其余" not in item  # the item alone, its heading its title
+    assert 'data-pagefind-meta="url">/issues/007/#a<' in item
+    assert "条目甲" not in staged["issues/007/index.html"]  # the rest of the page, without its items
+
+
+def test_facets_come_from_the_catalog_in_the_page_language(catalog):
+    records = search_records(catalog, "en")
+    item = records["en/issues/007/index.html"].items["vllm-v0-33-0"]
+    assert item.filters["category"] == ("Release",) and "vLLM" in item.filters["entity"]
+    assert item.meta == {"issue": "7", "date": "2026-11-10", "category": "Release"}
+    hub = records["en/entities/kimi/index.html"].page
+    assert hub.aliases == ("Moonshot AI",) and hub.names_the_page
+    zh = search_records(catalog, "zh")["issues/003/index.html"].items
+    assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias
