@@ -105,9 +105,10 @@ def items_chart(r: Renderer, topic_id: str, items: list[Item]) -> str:
     most = max(per_quarter.values())
     step = (WIDTH - LEFT - RIGHT) / len(quarters)
     y = lambda n: BARS_HEIGHT - BOTTOM - n / most * (BARS_HEIGHT - BOTTOM - TOP)  # noqa: E731 — a scale
-    bars = "".join(f'<rect class="kb-chart__bar" x="{LEFT + i * step + step * 0.1:.1f}" y="{y(per_quarter[q]):.1f}" '
-                   f'width="{step * 0.8:.1f}" height="{y(0) - y(per_quarter[q]):.1f}"/>'
+    # every bar in one path (about 25 bytes a bar rather than 75 as <rect>s: 80 quarters at twenty years)
+    bars = "".join(f"M{LEFT + i * step + step * 0.1:.1f} {y(0):.1f}V{y(per_quarter[q]):.1f}h{step * 0.8:.1f}V{y(0):.1f}z"
                    for i, q in enumerate(quarters) if per_quarter[q])
+    bars = f'<path class="kb-chart__bar" d="{bars}"/>'
     axis = (f'<line class="kb-chart__grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>'
             f'<text x="{LEFT - 4}" y="{y(most) + 4:.1f}" text-anchor="end">{most}</text>'
             f'<text x="{LEFT - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>')
