@@ -101,7 +101,8 @@ LABELS = {
         "unit": {"stars": "星"},
         "claims_head": ("条目", "测的是什么", "数值", "倍数", "指标", "硬件", "基准", "来源类型", "核对", "期"),
         "claims_filters": {"topic": "主题", "metric": "指标", "hardware": "硬件", "source": "来源类型", "status": "核对", "all": "全部",
-                           "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序"},
+                           "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序",
+                           "more": "再显示 {n} 条"},
         "vendor_caveat_title": "厂商数据怎么读",
         "vendor_caveat": "标为“厂商自报”的数字来自厂商或项目方自己的博客与配套基准（如 AgentX、InferenceX）。"
                          "它们说明改进的方向大体可信，但各家的负载、硬件和基线都不同，7.8 倍、5 倍、3.3 倍这样的倍数不能横向比较；"
@@ -235,7 +236,8 @@ LABELS = {
         "unit": {},
         "claims_head": ("Item", "What was measured", "Figure", "Factor", "Metric", "Hardware", "Benchmark", "Source", "Status", "Issue"),
         "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "status": "Status", "all": "All",
-                           "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort"},
+                           "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort",
+                           "more": "Show {n} more"},
         "vendor_caveat_title": "How to read vendor figures",
         "vendor_caveat": "Figures marked vendor-reported come from a vendor's or project's own blog and companion benchmarks "
                          "(AgentX, InferenceX and the like). They show which way an improvement points, but workloads, hardware "

@@ -154,6 +154,20 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
         again = browser.new_page()
         again.goto(page.url)
         again.wait_for_function(has_oldest)
+        # many matches come a hundred at a time, the rest a click away
+        page.select_option("select[name=metric]", "")
+        page.select_option("select[name=topic]", "")
+        page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === "
+                               f"'source={oldest.facts.source_kind}'")
+        matching = sum(c.facts.source_kind == oldest.facts.source_kind for c in catalog.claims)
+        assert matching > 150 and rows.count() == 100
+        more = page.locator("button.kb-claims-more")
+        assert more.is_visible() and more.inner_text() == "Show 100 more"
+        more.click()
+        assert rows.count() == min(200, matching) and rows.nth(100).get_attribute("data-source") == oldest.facts.source_kind
+        page.select_option("select[name=source]", "")
+        page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === ''")
+        assert not more.is_visible()
 
 
 def test_the_translation_page_lists_at_most_a_hundred_pages_to_work_on(catalog):
