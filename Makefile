@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install browser serve preview test build check audit bench clean lock
+.PHONY: install browser node serve preview test build check audit a11y bench clean lock
 
 install: $(STAMP)
 
@@ -29,10 +29,26 @@ PREVIEW_LANG ?= zh
 preview: install
 	$(BIN)/python -m mkdocs_kb.preview --lang $(PREVIEW_LANG) $(PAGES)
 
-# Browser tests drive Debian's chromium; as root, install it if it is missing.
+# Browser tests drive the system's Chromium or Chrome (tests/browser.py says which it looks for);
+# as root on Debian, install Debian's chromium if there is none.
 browser:
-	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
-	  || { echo "chromium is missing: run 'sudo apt-get install chromium'"; exit 1; }
+	@$(PYTHON) tests/browser.py >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+	  || { echo "no browser: run 'sudo apt-get install chromium', or set CHROME_PATH"; exit 1; }
+
+# Lighthouse is npm's (a11y/package-lock.json); as root on Debian, install Node.js and npm if missing.
+node:
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; } \
+	  || { echo "npm is missing: run 'sudo apt-get install nodejs npm'"; exit 1; }
+
+A11Y_NODE := a11y/node_modules/.package-lock.json
+$(A11Y_NODE): a11y/package.json a11y/package-lock.json | node
+	npm ci --prefix a11y --ignore-scripts --no-audit --no-fund --loglevel=error
+
+# Accessibility of the whole site: axe-core on every page at 375 and 1280 px in both languages, then
+# Lighthouse on each kind of page, mobile and desktop. Reports and scores in build/a11y/.
+# (`make test` runs the same axe check on one page of each kind.)
+a11y: install browser $(A11Y_NODE)
+	KB_A11Y_FULL=1 $(BIN)/python -m pytest -n 0 -p no:cacheprovider tests/test_accessibility.py
 
 test: install browser
 	$(BIN)/python -m pytest
@@ -58,4 +74,4 @@ lock:
 	rm -rf .lock-venv
 
 clean:
-	rm -rf site $(VENV)
+	rm -rf site $(VENV) a11y/node_modules

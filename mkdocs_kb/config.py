@@ -18,3 +18,7 @@ class KbConfig(Config):
     # sets): each page then links the files to edit, its prose and its facts.
     repository = Optional(URL())
     branch = Type(str, default="main")
+    # Where readers find the site (mkdocs.yml reads KB_SITE_URL, which the deploy workflow sets). Only when it
+    # is known do pages name a canonical and Open Graph URL, and their hreflang alternates are absolute;
+    # `site_url` alone falls back to the local preview address, which no page should call its own.
+    public_url = Optional(URL(is_dir=True))

@@ -67,11 +67,22 @@ class KbPlugin(BasePlugin[KbConfig]):
         except ContentError as error:
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
         self._mirror_docs(config)
+        # One 404 page, at the site's root, in the default language (it speaks both): built in every language,
+        # it was left in the last one built, English, on a Chinese-first site.
+        if self.language == layout.DEFAULT_LANGUAGE:
+            config.theme.static_templates.add("404.html")
+        else:
+            config.theme.static_templates.discard("404.html")
         macros = config.plugins["macros"]
         install(macros, sandbox_for(macros))
         glossary = self.catalog.root / layout.localized(layout.GLOSSARY, self.language)
         self.glossary[self.language] = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
         return config
+
+    def on_env(self, env, *, config: MkDocsConfig, files, **kwargs):
+        """The site's public address for every template, the 404 page's too (None when it is not known)."""
+        env.globals["kb_public_url"] = self.config.public_url
+        return env
 
     def _mirror_docs(self, config: MkDocsConfig) -> None:
         """Point the build at docs/ plus the record pages (mkdocs_kb/docs_mirror.py says why a mirror)."""

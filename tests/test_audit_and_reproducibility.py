@@ -64,16 +64,22 @@ def test_two_builds_of_one_commit_are_byte_identical(site, tmp_path):
     assert [name for name in first if first[name] != second[name]] == []
 
 
-def test_dates_come_from_the_commit_not_the_clock(tmp_path):
+def test_a_plain_build_takes_dates_from_the_commit_and_assumes_no_address(tmp_path):
     # Outside git (so no commit dates either), with a commit time that is never today:
     # any date of today in the output would come from the clock.
     project = copy_project(tmp_path / "project")
     epoch = int(datetime(2001, 1, 1, tzinfo=timezone.utc).timestamp())
     out = tmp_path / "site"
-    result = build(project, out, SOURCE_DATE_EPOCH=str(epoch))
+    result = build(project, out, SOURCE_DATE_EPOCH=str(epoch), KB_SITE_URL=None)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "<lastmod>2001-01-01</lastmod>" in (out / "sitemap.xml").read_text(encoding="utf-8")
     today = date.today()
     stamps = {today.isoformat(), today.strftime("%Y/%m/%d"), today.strftime("%B %d, %Y")}
     leaks = [name for name, data in tree(out).items() for stamp in stamps if stamp.encode() in data]
     assert leaks == []
+    # Without KB_SITE_URL the site's address is unknown: no page may call itself http://127.0.0.1:8000/...
+    # (the preview address mkdocs.yml falls back to), and language alternates stay relative and well formed.
+    for page in [layout.built_file("index.md", "en"), layout.built_file(layout.issue_page(7), "zh"), "404.html"]:
+        head = (out / page).read_text(encoding="utf-8").split("</head>")[0]
+        assert 'rel="canonical"' not in head and 'property="og:url"' not in head, page
+        assert "127.0.0.1" not in head and 'href="//' not in head, page

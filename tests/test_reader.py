@@ -8,7 +8,7 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import SITE_PORT
+from conftest import SITE_PORT, SITE_URL
 from browser import chromium, search, serve
 from kb import layout
 
@@ -138,7 +138,10 @@ def test_every_page_has_title_description_language_alternates_and_sharing_tags(s
         where = path.relative_to(site)
         assert head.title and head.title.get_text(strip=True), where
         assert head.find("meta", attrs={"name": "description"})["content"].strip(), where
-        assert {link["hreflang"] for link in head.find_all("link", rel="alternate", hreflang=True)} == set(layout.LANGUAGES)
+        alternates = {link["hreflang"]: link["href"] for link in head.find_all("link", rel="alternate", hreflang=True)}
+        assert alternates.keys() == {*layout.LANGUAGES, "x-default"}, where
+        assert all(href.startswith(SITE_URL) for href in alternates.values()), where  # absolute at a known address
+        assert head.find("link", rel="canonical")["href"].startswith(SITE_URL), where
         for prop in ("og:title", "og:description", "og:url", "og:locale"):
             assert head.find("meta", property=prop)["content"].strip(), (where, prop)
         feeds = head.find_all("link", rel="alternate", type=re.compile("rss|atom"))
@@ -168,3 +171,8 @@ def test_404_page_helps_in_both_languages(site):
     assert "页面不存在" in text and "Page not found" in text
     hrefs = [a["href"] for a in page.find_all("a")]
     assert any(h.endswith("/en/") for h in hrefs) and any(h.endswith("/issues/") for h in hrefs)
+    # one page for both languages, in the default one's frame, each paragraph in its own language
+    whole = BeautifulSoup((site / "404.html").read_text(encoding="utf-8"), "html.parser")
+    assert whole.html["lang"] == layout.DEFAULT_LANGUAGE
+    assert [p.get("lang") for p in page.find_all("p")] == [None, "en"]
+    assert not [link["href"] for link in whole.find_all("link", href=True) if link["href"].startswith("//")]

@@ -19,7 +19,7 @@ def issue_page(r: Renderer, issue: Issue) -> str:
     parts = [
         heading(1, markdown_text(r.title(issue))),
         paragraph(r.dates(issue), "kb-dates"),
-        admonition("abstract", r.t["summary"], r.prose(text.summary, MARKDOWN)),
+        admonition("abstract", r.t["summary"], r.prose(text.summary, MARKDOWN), "kb-summary"),  # body-size text (kb.css)
         heading(2, r.t["featured"], "featured"),
         *(item_block(r, item) for item in issue.items),
     ]

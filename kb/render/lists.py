@@ -145,11 +145,11 @@ def watch_current(r: Renderer, entry: Watch) -> str:
             f"<br>{element('span', f'{r.opened_in(entry, HTML)} · {state}', class_='kb-dates')}</li>")
 
 
-def issue_card(r: Renderer, issue: Issue, *, full_summary: bool = False) -> str:
+def issue_card(r: Renderer, issue: Issue, *, full_summary: bool = False, level: int = 3) -> str:
     text = issue.text(r.lang)
     items = " · ".join(f"{r.badge(i.facts.category)} {r.write(r.ref(i.id), HTML)}" for i in issue.items)
     summary = text.summary if full_summary else text.description
-    return (element("h3", r.write(Link(r.title(issue), issue.page), HTML), class_="kb-card")
+    return (element(f"h{level}", r.write(Link(r.title(issue), issue.page), HTML), class_="kb-card")
             + element("p", r.dates(issue), class_="kb-dates") + element("p", r.prose(summary, HTML)) + element("p", items))
 
 

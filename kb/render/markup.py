@@ -43,10 +43,10 @@ def paragraph(text: str, *classes: str, anchor: str | None = None) -> str:
     return f"{text}\n{{: {attrs} }}"
 
 
-def admonition(kind: str, title: str, body_markdown: str) -> str:
-    """Material's admonition, in Markdown: the body is indented under it."""
+def admonition(kind: str, title: str, body_markdown: str, *classes: str) -> str:
+    """Material's admonition, in Markdown: the body is indented under it; `classes` are added to its own."""
     body = "\n".join(("    " + line) if line.strip() else "" for line in body_markdown.splitlines())
-    return f'!!! {kind} "{title}"\n\n{body}'
+    return f'!!! {" ".join((kind, *classes))} "{title}"\n\n{body}'
 
 
 def rule() -> str:

@@ -25,7 +25,8 @@ def record_page(r: Renderer, record: RecordPage) -> str:
                   heading(2, r.t["hub_watch"], "watch"),
                   lists.bullet_list(r, [watch_state(r, w) for w in records.watch(record)])]
     elif record.kind == "archive":
-        parts.append(r.raw("".join(lists.issue_card(r, issue) for issue in records.issues(record))))
+        # the cards come right under the page's h1: h2, or headings skip a level (axe heading-order)
+        parts.append(r.raw("".join(lists.issue_card(r, issue, level=2) for issue in records.issues(record))))
     elif record.kind == "watch":
         for topic in r.catalog.topics.values():
             entries = [w for w in records.watch(record) if w.facts.topic == topic.id]

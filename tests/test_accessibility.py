@@ -1,0 +1,137 @@
+"""Accessibility in the browser: axe-core (WCAG 2.2 A and AA, and best practice) on the built site.
+
+The suite scans one page of every kind in both languages, at phone and desktop width, and a few in the
+dark scheme, in one browser: a serious or critical finding fails it. `make a11y` (KB_A11Y_FULL=1) scans
+every page instead, and runs Lighthouse on each kind of page, mobile and desktop, writing the scores to
+build/a11y/lighthouse.md.
+
+axe-core comes from PyPI inside axe-playwright-python (requirements.lock), so a fresh machine needs no
+npm for the suite; Lighthouse is npm's (a11y/package.json), installed by `make a11y`.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections import Counter
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from browser import CHROMIUM, chromium, serve
+from conftest import ROOT, SITE_PORT
+from kb import layout
+
+FULL = os.environ.get("KB_A11Y_FULL") == "1"
+REPORTS = ROOT / "build" / "a11y"
+AXE_SOURCE = (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
+                                                     "best-practice"]},
+               "resultTypes": ["violations"]}
+FAILING = ("serious", "critical")
+WIDTHS = (375, 1280)  # a phone (the drawer, stacked tables) and a desktop (the tabs, both sidebars)
+# Lighthouse on each kind of page a reader lands on, in both languages.
+LIGHTHOUSE_PAGES = ["index.md", layout.issue_page(7), layout.topic_page("kv-cache-compression"),
+                    layout.entity_page("vllm"), layout.WATCH_PAGE, layout.CLAIMS_PAGE]
+LIGHTHOUSE_FLOORS = {"accessibility": 100, "best-practices": 100, "seo": 100}
+# Performance is reported, not judged: on this shared 2-core machine the English watch list scored 59, 74,
+# 76, 90 and 95 on mobile in five runs today; the target (95 on mobile) is for a quiet machine.
+LIGHTHOUSE_CLS = 0.01  # layout shift: 0.001 is Material's own; the claims filter bar used to shift 0.096
+
+
+def page_kind(page: str, records: dict[str, str]) -> str:
+    """Issues, hubs, entities and the record pages of each kind are one kind each; any other page is its own."""
+    if page in records:
+        return f"record:{records[page]}"
+    folder, _, name = page.rpartition("/")
+    if folder in (layout.ISSUES_DIR, layout.TOPICS_DIR, layout.ENTITIES_DIR) and name != "index.md":
+        return folder
+    return page
+
+
+def pages_to_scan(catalog, site: Path) -> dict[int, list[str]]:
+    """Site-relative URLs to scan at each width. make a11y: every page in both languages at both widths.
+    The suite: the last page of each kind in both languages, one language at each width, alternating from
+    kind to kind, so every kind is seen in both languages and at both widths (half the scans: axe took
+    about 4 s a page on this shared machine); and the 404 page at both."""
+    records = {record.page: record.kind for record in catalog.records.pages}
+    pages = catalog.pages if FULL else list({page_kind(p, records): p for p in catalog.pages}.values())
+    plan = {width: ["404.html"] for width in WIDTHS}
+    for n, page in enumerate(pages):
+        for lang_n, lang in enumerate(layout.LANGUAGES):
+            url = layout.built_file(page, lang).removesuffix("index.html")
+            assert (site / url / "index.html").is_file(), url
+            for width in WIDTHS if FULL else [WIDTHS[(n + lang_n) % len(WIDTHS)]]:
+                plan[width].append(url)
+    return plan
+
+
+def findings(page, where: str) -> list[dict]:
+    # Material sizes its sidebars in a frame after `load`: axe run in between found the empty primary
+    # sidebar's 8 px of padding in a box not yet sized (scrollable-region-focusable, 1 of make a11y's 246 scans)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    result = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+    return [{"rule": v["id"], "impact": v["impact"], "where": where, "target": " ".join(map(str, node["target"])),
+             "html": node["html"][:160]} for v in result["violations"] for node in v["nodes"]]
+
+
+def scan(browser, root: str, urls: list[str], width: int, dark: bool = False) -> list[dict]:
+    # one context per width, axe added to every document it opens (no injection round trip per page)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_init_script(AXE_SOURCE)
+    page = context.new_page()
+    if dark:  # Material keeps the reader's scheme in localStorage: choose it once
+        page.goto(root)
+        page.click("label[for=__palette_1]")  # the toggle to the second scheme, slate
+        page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    found = []
+    for url in urls:
+        page.goto(root + url, wait_until="load")
+        found += findings(page, f"/{url} @{width}{' dark' if dark else ''}")
+    context.close()
+    return found
+
+
+def report(found: list[dict], name: str) -> str:
+    """Counts per rule and impact, then every finding; kept in build/a11y/ for `make a11y`."""
+    counts = Counter((f["impact"], f["rule"]) for f in found)
+    lines = [f"{impact} {rule}: {n} nodes" for (impact, rule), n in sorted(counts.items())]
+    lines += [f"{f['impact']} {f['rule']} {f['where']}: {f['target']}  {f['html']}" for f in found]
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines[:40])
+
+
+def test_no_serious_or_critical_axe_finding(catalog, site):
+    plan = pages_to_scan(catalog, site)
+    # the dark scheme on the pages readers land on most (the suite: each in one language, alternating)
+    dark = [layout.built_file(p, lang).removesuffix("index.html") for n, p in enumerate(LIGHTHOUSE_PAGES)
+            for lang_n, lang in enumerate(layout.LANGUAGES) if FULL or (n + lang_n) % 2 == 0]
+    with serve(site, SITE_PORT) as root, chromium() as browser:
+        found = [f for width, urls in plan.items() for f in scan(browser, root, urls, width)]
+        found += scan(browser, root, dark, 1280, dark=True)
+    serious = [f for f in found if f["impact"] in FAILING]
+    summary = report(found, "axe-full.txt" if FULL else "axe.txt")
+    scans = sum(map(len, plan.values())) + len(dark)
+    assert not serious, f"{len(serious)} serious or critical axe findings in {scans} scans:\n{summary}"
+
+
+@pytest.mark.skipif(not FULL, reason="Lighthouse runs in `make a11y`")
+def test_lighthouse_scores(site):
+    urls = [layout.built_file(p, lang).removesuffix("index.html") for p in LIGHTHOUSE_PAGES for lang in layout.LANGUAGES]
+    with serve(site, SITE_PORT, compress=True) as root:  # as GitHub Pages serves it
+        run = subprocess.run(["node", str(ROOT / "a11y" / "lighthouse.mjs"), str(REPORTS / "lighthouse"),
+                              *(root + url for url in urls)],
+                             env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=3600)
+    assert run.returncode == 0, run.stderr
+    runs = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    table = ["| page | device | performance | accessibility | best practices | SEO | CLS |", "|---|---|---|---|---|---|---|"]
+    table += [f"| /{r['url'].removeprefix(root)} | {r['preset']} | " + " | ".join(str(r["scores"][c]) for c in
+              ("performance", "accessibility", "best-practices", "seo")) + f" | {r['cls']:.3f} |" for r in runs]
+    (REPORTS / "lighthouse.md").write_text("\n".join(table) + "\n", encoding="utf-8")
+    low = [f"{r['url']} {r['preset']}: {category} {r['scores'][category]} ({', '.join(r['below'][category])})"
+           for r in runs for category, floor in LIGHTHOUSE_FLOORS.items() if r["scores"][category] < floor]
+    low += [f"{r['url']} {r['preset']}: CLS {r['cls']:.3f}" for r in runs if r["cls"] > LIGHTHOUSE_CLS]
+    assert len(runs) == 2 * len(urls)
+    assert not low, "\n".join(low)
