@@ -79,11 +79,6 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.glossary[self.language] = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
         return config
 
-    def on_env(self, env, *, config: MkDocsConfig, files, **kwargs):
-        """The site's public address for every template, the 404 page's too (None when it is not known)."""
-        env.globals["kb_public_url"] = self.config.public_url
-        return env
-
     def _mirror_docs(self, config: MkDocsConfig) -> None:
         """Point the build at docs/ plus the record pages (mkdocs_kb/docs_mirror.py says why a mirror)."""
         if self.docs_source is None:
@@ -108,7 +103,9 @@ class KbPlugin(BasePlugin[KbConfig]):
         return output
 
     def on_env(self, env, *, config: MkDocsConfig, files, **kwargs):
-        """What the search box says in the language being built (overrides/partials/search.html)."""
+        """For every template, the 404 page's too: the site's public address (None when it is not known), and
+        what the search box says in the language being built (overrides/partials/search.html)."""
+        env.globals["kb_public_url"] = self.config.public_url
         env.globals["kb_search"] = search_box(self.language)
         return env
 
