@@ -57,6 +57,37 @@ def copy_project(dest: Path) -> Path:
     return dest
 
 
+# ---- a copy of the project to change, and what `kb check` says of it -------------------------------
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def edit(project: Path, path: str, old: str, new: str) -> None:
+    """Replace the first `old` in the project's file `path` with `new`."""
+    file = project / path
+    text = file.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(project: Path, path: str, needle: str) -> int:
+    """The line of `path` where `needle` first stands."""
+    text = (project / path).read_text(encoding="utf-8")
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def refused(project: Path, capsys, where: str) -> str:
+    """`kb check` fails and names `where` (path:line: field); its whole output."""
+    from kb.cli import main as kb
+
+    assert kb(["--root", str(project), "check"]) == 1
+    out = capsys.readouterr().out
+    assert any(line.startswith(where) for line in out.splitlines()), f"expected {where!r} in:\n{out}"
+    return out
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return load_catalog(ROOT)

@@ -13,10 +13,9 @@ import xml.etree.ElementTree as ET
 
 import jsonschema
 import pytest
-from bs4 import BeautifulSoup
 
 from browser import chromium, serve
-from conftest import SITE_PORT, Site, build, copy_project
+from conftest import SITE_PORT, Site, build, copy_project, line_of
 from kb import layout, load_catalog
 from kb.cli import main as kb
 from kb.export import export_schema
@@ -87,10 +86,6 @@ def test_the_latest_check_decides_the_status(tmp_path):
 
 
 # ---- what kb check refuses --------------------------------------------------------------------------
-
-def line_of(project, path: str, needle: str) -> int:
-    text = (project / path).read_text(encoding="utf-8")
-    return text[: text.index(needle)].count("\n") + 1
 
 
 REFUSALS = [

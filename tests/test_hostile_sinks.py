@@ -19,33 +19,8 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import ROOT, build, copy_project
+from conftest import ROOT, build, edit, line_of, refused
 from kb.cli import main as kb
-
-
-@pytest.fixture
-def project(tmp_path):
-    return copy_project(tmp_path / "project")
-
-
-def edit(project, path: str, old: str, new: str) -> None:
-    file = project / path
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(project, path: str, needle: str) -> int:
-    text = (project / path).read_text(encoding="utf-8")
-    return text[: text.index(needle)].count("\n") + 1
-
-
-def refused(project, capsys, where: str) -> str:
-    """`kb check` fails and names `where` (path:line: field)."""
-    assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
-    assert any(line.startswith(where) for line in out.splitlines()), f"expected {where!r} in:\n{out}"
-    return out
 
 
 # ---- front matter to <head> and headings ------------------------------------

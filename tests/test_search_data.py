@@ -4,35 +4,16 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from conftest import copy_project
+from conftest import edit, line_of
 from kb.cli import main as kb
 from kb.search_index import staged_records
 from kb.search_records import Facets, PageRecords, search_records
 from kb.search_text import chinese_pairs, readable, versions
 
 
-@pytest.fixture
-def project(tmp_path):
-    return copy_project(tmp_path / "project")
-
-
-def edit(project, path: str, old: str, new: str) -> None:
-    file = project / path
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def check(project, capsys) -> list[str]:
     assert kb(["--root", str(project), "check"]) == 1
     return capsys.readouterr().out.splitlines()
-
-
-def line_of(project, path: str, needle: str) -> int:
-    text = (project / path).read_text(encoding="utf-8")
-    return text[: text.index(needle)].count("\n") + 1
 
 
 # ---- aliases: one place (data/), checked like any fact -------------------------------------------
