@@ -166,6 +166,10 @@ def filter_ms(site: Path, project: Path) -> float:
     with serve(site) as root, chromium() as browser:
         page = browser.new_page()
         page.goto(f"{root}claims/?{filters}", wait_until="load")
+        page.wait_for_function(f"document.querySelector('table.kb-claims-ledger').dataset.view === {json.dumps(filters)}")
+        date = page.locator("th[data-sort=date]")
+        while date.get_attribute("aria-sort") != "ascending":  # oldest first, as a reader looking for year 1 would sort
+            date.locator("button").click()
         title = json.dumps(oldest.item.title("zh"))
         page.wait_for_function("[...document.querySelectorAll('table.kb-claims-ledger tbody tr:not([hidden])')]"
                                f".some(row => row.cells[0].innerText.includes({title}))", timeout=30_000)
