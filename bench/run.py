@@ -242,7 +242,7 @@ def chart_seconds(project: Path) -> float:
     start = time.perf_counter()
     for lang in layout.LANGUAGES:
         for topic in catalog.topics:
-            figures_over_time(Renderer(catalog, lang, layout.topic_page(topic)), topic)
+            figures_over_time(Renderer(catalog, lang, layout.topic_page(topic)), topic, catalog.items_of_topic(topic))
     return time.perf_counter() - start
 
 

@@ -47,9 +47,9 @@ def charted(claims: list[Claim], metric: str) -> list[Claim]:
     return [c for c in claims if c.facts.metric == metric and c.facts.factor][:CHART_POINTS][::-1]
 
 
-def figures_over_time(r: Renderer, topic_id: str) -> str:
-    """A factor chart per main metric and the items per quarter, each with its table."""
-    items = r.catalog.items_of_topic(topic_id)
+def figures_over_time(r: Renderer, topic_id: str, items: list[Item]) -> str:
+    """A factor chart per main metric and the items per quarter, each with its table (`items`: the topic's,
+    newest first, as the hub already holds them)."""
     claims = [claim for item in items for claim in item.claims]
     charts = [factor_chart(r, topic_id, metric, charted(claims, metric)) for metric in main_metrics(claims)]
     if items:

@@ -82,7 +82,7 @@ def topic_hub(r: Renderer, topic_id: str) -> str:
         heading(2, r.t["hub_checks"], "checks"),
         r.raw(vendor_checks(r, claims)),
         heading(2, r.t["over_time"], "over-time"),
-        r.raw(figures_over_time(r, topic_id)),
+        r.raw(figures_over_time(r, topic_id, items)),
         heading(2, r.t["record"], "record"),
         record_links(r, "topic", topic_id),
     ]
