@@ -28,6 +28,7 @@ from . import layout
 from .feeds import feed_names
 from .problems import Problem
 from .html_rules import Scripts, first_element, inspect_html
+from .pagefind_files import SHARDS_FILE
 from .search_index import search_fragments
 from .search_records import FACETS, RECORD_META
 from .search_text import readable
@@ -35,9 +36,10 @@ from .sources import read_site_config
 
 SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
 SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
-PAGEFIND_FILE = re.compile(
-    r"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|pagefind-entry\.json|pagefind\.[a-z_-]+_[0-9a-f]+\.pf_meta"
-    r"|wasm\.[a-z_-]+\.pagefind|(?:index|fragment|filter)/[a-z_-]+_[0-9a-f]+\.pf_(?:index|fragment|filter))")
+PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.pagefind_files)
+    r"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/[a-z_-]+_[0-9a-f]+\.pf_fragment"
+    rf"|{re.escape(SHARDS_FILE)}|(?:[a-z]+-[1-9][0-9]*/)?(?:pagefind-entry\.json|pagefind\.[a-z_-]+_[0-9a-f]+\.pf_meta"
+    r"|(?:index|filter)/[a-z_-]+_[0-9a-f]+\.pf_(?:index|filter)))")
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
 
 
@@ -126,6 +128,9 @@ def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str],
         elif rel.startswith("pagefind/"):
             if not PAGEFIND_FILE.fullmatch(rel):
                 finding("is not a file Pagefind writes", "remove it")
+            elif rel == f"pagefind/{SHARDS_FILE}":
+                for what in _shards_problems(path):
+                    finding(what, "fix kb.pagefind_files, which writes it")
         elif rel in generated:
             for what in generated[rel](path):
                 finding(what, "fix what the generated file is written from")
@@ -170,6 +175,27 @@ def _json_problems(path: Path) -> list[str]:
     except (ValueError, UnicodeDecodeError) as error:
         return [f"is not valid JSON ({error})"]
     return []
+
+
+def _shards_problems(path: Path) -> list[str]:
+    """kb-search.js merges the bundles it names (only folders of this bundle, each with its entry) and hides
+    the records it lists (ids of Pagefind's form)."""
+    problems = _json_problems(path)
+    if problems:
+        return problems
+    shards = json.loads(path.read_text(encoding="utf-8"))
+    if not (isinstance(shards, dict) and set(shards) == {"runs", "hidden"} and isinstance(shards["runs"], dict)
+            and all(isinstance(folders, list) for folders in shards["runs"].values())
+            and isinstance(shards["hidden"], list)):
+        return ['is not {"runs": {language: [folder, ...]}, "hidden": [id, ...]}']
+    for folder in (folder for folders in shards["runs"].values() for folder in folders):
+        if not (isinstance(folder, str) and re.fullmatch(r"[a-z]+-[1-9][0-9]*/", folder)
+                and (path.parent / folder / "pagefind-entry.json").is_file()):
+            problems.append(f"names {folder!r}, which is not a bundle of the site's search index")
+    for record in shards["hidden"]:
+        if not (isinstance(record, str) and re.fullmatch(r"[a-z_-]+_[0-9a-f]+", record)):
+            problems.append(f"hides {record!r}, which is not the id of a search record")
+    return problems
 
 
 def _search_titles(site: Path, headings: dict[str, str]) -> list[Problem]:

@@ -1,23 +1,43 @@
-"""Pagefind's filter files written the same way every time, so one commit builds the same bytes.
+"""Pagefind's runs put together as the site's search bundle, in small word chunks, the same bytes every time.
 
-Pagefind 1.5 writes each filter's values in hash-map order: two runs over the
+Each language's first run is the bundle at pagefind/ (with the script, the
+WebAssembly and the fragments of every run); each later run is a bundle of its
+own, pagefind/<code>-<n>/, holding only what Pagefind's mergeIndex reads: its
+entry, its meta index, its word and filter chunks. SHARDS_FILE names those
+folders per language for kb-search.js, and the records it must never show. Every name Pagefind writes holds a hash
+of the content, so the runs' files never collide.
+
+Word chunks: a query fetches, from every run, the chunk holding each of its
+terms, and Pagefind writes chunks of ~64 KB. They are cut again into chunks of
+about CHUNK_BYTES, each ending at a word Pagefind's lookup finds there (see
+_whole_word_ends); each word's entry is kept byte for byte.
+
+Filters: Pagefind 1.5 writes each filter's values in hash-map order: two runs over the
 same pages gave 16 different filter files at 52 issues, and so a different
 language index (pf_meta) and entry (Pagefind issue #638 left filters out of its
 fix). Each filter file is read (gzip: "pagefind_dcd", then CBOR), its values
 sorted, written back under a name from its bytes, and each language's pf_meta
 is rewritten to point at the new names.
 
-Only the CBOR Pagefind's index files use: unsigned integers, text, arrays.
+Only the CBOR Pagefind's index files use: unsigned integers, text, arrays (a
+word's locations, which hold negative numbers, are skipped, not decoded).
 """
 from __future__ import annotations
 
 import gzip
 import hashlib
 import json
+import shutil
 import struct
+import zlib
 from pathlib import Path
 
 SIGNATURE = b"pagefind_dcd"
+SHARDS_FILE = "kb-shards.json"  # runs: index language -> its later runs' folders; hidden: ids never shown (kb-search.js)
+MERGED = ("index", "filter")  # what a later run keeps in its folder, with its entry and meta index
+# A word chunk's CBOR before gzip. Pagefind writes ~64 KB (~22 KB gzip), and a query fetches one chunk per
+# term from every run: at 520 issues, with three Chinese runs, 控制面 fetched 130 KB of chunks in all.
+CHUNK_BYTES = 16_000
 
 
 def _decode(data: bytes, at: int):
@@ -61,7 +81,8 @@ def _encode(item) -> bytes:
     return _head(4, len(item)) + b"".join(_encode(part) for part in item)
 
 
-def _read(path: Path):
+def read_index_file(path: Path):
+    """A Pagefind index file (meta index, filter chunk) as Python values."""
     data = gzip.decompress(path.read_bytes())
     return _decode(data, len(SIGNATURE))[0]
 
@@ -74,20 +95,149 @@ def _write(folder: Path, prefix: str, suffix: str, item, digits: int) -> str:
     return name
 
 
-def make_filters_stable(pagefind: Path) -> None:
-    """Sort every filter's values, name its file by its bytes and point each language's index at it."""
+def _end(data: bytes, at: int) -> int:
+    """Where the CBOR item at `at` ends, without decoding it (a word's pages hold thousands of items)."""
+    pending = 1
+    while pending:
+        major, info = data[at] >> 5, data[at] & 31
+        at += 1
+        if info < 24:
+            n = info
+        else:
+            size = 1 << (info - 24)  # 24..27: 1, 2, 4, 8 bytes
+            n = int.from_bytes(data[at:at + size], "big")
+            at += size
+        pending += n - 1 if major == 4 else -1
+        if major in (2, 3):
+            at += n
+    return at
+
+
+def chunk_words(path: Path) -> list[tuple[str, bytes]]:
+    """A word chunk (CBOR after the signature: [[[word, pages, ...], ...]]) as (word, its entry's bytes)."""
+    data = gzip.decompress(path.read_bytes())
+    at = len(SIGNATURE)
+    if data[at] != 0x81:  # an array of one: the list of words
+        raise ValueError("not a Pagefind 1.5 word chunk")
+    count, at = _decode_head(data, at + 1, 4)
+    words = []
+    for _ in range(count):
+        end = _end(data, at)
+        word, _ = _decode(data, at + 1)  # the entry's first item, after its array head
+        words.append((word, data[at:end]))
+        at = end
+    return words
+
+
+def _decode_head(data: bytes, at: int, major: int) -> tuple[int, int]:
+    if data[at] >> 5 != major:
+        raise ValueError(f"expected CBOR major type {major} at {at}")
+    info = data[at] & 31
+    if info < 24:
+        return info, at + 1
+    size = 1 << (info - 24)
+    return int.from_bytes(data[at + 1:at + 1 + size], "big"), at + 1 + size
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _whole_word_ends(last: str, following: str) -> bool:
+    """Whether a chunk ending with `last`, before one starting with `following`, ends at `last` itself.
+    Pagefind looks a term up in the first chunk with from <= term <= to, and shortens `to` to the prefix
+    that tells it from the next chunk's first word; a word past that prefix is found only when no term of
+    the query is (Pagefind's fallback): "quantiz" in a chunk ending "quant", before "quantum"."""
+    return len(last) <= _shared_prefix(last, following) + 1
+
+
+def _split_words(pagefind: Path, lang: str, chunks: list) -> list:
+    """Rewrite a language's word chunks `chunks` ([[from, to, name], ...]) as chunks of about CHUNK_BYTES,
+    each ending at a whole word where one does within 4 × CHUNK_BYTES; return them, their `from` and `to`
+    shortened as Pagefind shortens them."""
+    words = []
+    for chunk in chunks:
+        path = pagefind / "index" / f"{chunk[2]}.pf_index"
+        words += chunk_words(path)
+        path.unlink()
+    groups, size = [[]], 0
+    for i, (word, entry) in enumerate(words):
+        if size >= CHUNK_BYTES and (_whole_word_ends(words[i - 1][0], word) or size >= 4 * CHUNK_BYTES):
+            groups.append([])
+            size = 0
+        groups[-1].append((word, entry))
+        size += len(entry)
+    split = []
+    for group in groups:
+        data = SIGNATURE + b"\x81" + _head(4, len(group)) + b"".join(entry for _, entry in group)
+        name = f"{lang}_{hashlib.sha256(data).hexdigest()[:7]}"
+        (pagefind / "index" / f"{name}.pf_index").write_bytes(gzip.compress(data, mtime=0))
+        split.append([group[0][0], group[-1][0], name])
+    for before, after in zip(split, split[1:]):  # Pagefind's chunk_meta: the shortest prefixes that tell them apart
+        common = _shared_prefix(before[1], after[0])
+        before[1], after[0] = before[1][:common + 1], after[0][:common + 1]
+    return split
+
+
+def finish_bundle(pagefind: Path) -> None:
+    """Each language's filters sorted and its words in small chunks, every file named by its bytes, and the
+    language's meta index and the bundle's entry pointing at them."""
     entry_path = pagefind / "pagefind-entry.json"
     entry = json.loads(entry_path.read_text(encoding="utf-8"))
     for lang, language in entry["languages"].items():
         meta_path = pagefind / f"pagefind.{language['hash']}.pf_meta"
-        meta = _read(meta_path)
+        meta = read_index_file(meta_path)
         filters = meta[3]  # [[filter name, file hash], ...]
         for pair in filters:
             path = pagefind / "filter" / f"{pair[1]}.pf_filter"
-            name, values = _read(path)
+            name, values = read_index_file(path)
             path.unlink()
             pair[1] = _write(pagefind / "filter", lang, ".pf_filter", [name, sorted(values)], 7)
         filters.sort()
+        meta[2] = _split_words(pagefind, lang, meta[2])
         meta_path.unlink()
         language["hash"] = _write(pagefind, f"pagefind.{lang}", ".pf_meta", meta, 10).removeprefix("pagefind.")
-    entry_path.write_text(json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    _write_json(entry_path, entry)
+
+
+def _write_json(path: Path, data) -> None:
+    path.write_text(json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def _hide(bundle: Path, url: str) -> str | None:
+    """Remove the fragment of the record at `url` from a Pagefind run's bundle; return its id (its name)."""
+    start = f'{SIGNATURE.decode()}{{"url":{json.dumps(url)},'.encode()
+    for path in (bundle / "fragment").glob("*.pf_fragment"):
+        if zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(path.read_bytes(), len(start)) == start:
+            path.unlink()
+            return path.stem
+    return None
+
+
+def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden_url: str) -> None:
+    """Put Pagefind's `runs` (index language -> the output folder of each run, in order) together in `output`;
+    the record at `hidden_url` in a run is searched but never shown (its id is listed in SHARDS_FILE)."""
+    output.mkdir(parents=True)
+    languages, later, hidden = {}, {}, set()
+    for code, bundles in runs.items():
+        hidden.update(filter(None, (_hide(bundle, hidden_url) for bundle in bundles)))
+        first, *rest = bundles
+        shutil.copytree(first, output, dirs_exist_ok=True)
+        languages.update(json.loads((first / "pagefind-entry.json").read_text(encoding="utf-8"))["languages"])
+        for n, bundle in enumerate(rest, start=1):
+            folder = output / f"{code}-{n}"
+            folder.mkdir()
+            shutil.copytree(bundle / "fragment", output / "fragment", dirs_exist_ok=True)
+            for part in MERGED:
+                shutil.copytree(bundle / part, folder / part)
+            for name in ("pagefind-entry.json", *(p.name for p in bundle.glob("*.pf_meta"))):
+                shutil.copyfile(bundle / name, folder / name)
+            finish_bundle(folder)
+            later.setdefault(code, []).append(f"{folder.name}/")
+    entry = json.loads((output / "pagefind-entry.json").read_text(encoding="utf-8"))
+    _write_json(output / "pagefind-entry.json", {**entry, "languages": languages})
+    finish_bundle(output)
+    _write_json(output / SHARDS_FILE, {"runs": later, "hidden": sorted(hidden)})

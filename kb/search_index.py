@@ -10,6 +10,14 @@ Pagefind reads a staged copy of the site, so the published pages are untouched:
   the item's anchor through the `url` metadata) and one for the rest of the page;
 - Chinese pages as character pairs under the language code `qaa` (kb.search_text).
 
+Each language is indexed in runs of at most SHARD_BYTES of staged pages, and
+kb.pagefind_files puts the runs together as one bundle per run (kb-search.js
+merges them in the browser). Pagefind holds a whole run in memory, about 20× its
+staged HTML, so one run over a 1,040-issue archive would need about 1.5 GB; and
+it scores a query's results in time that grows with the square of the results of
+a run (each result page scans every page entry of every term). In runs, both
+grow with the archive only linearly.
+
 Works on the built HTML and the catalog's records, so it does not depend on the site generator.
 """
 from __future__ import annotations
@@ -25,7 +33,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from .pagefind_files import make_filters_stable
+from .pagefind_files import assemble_bundles
 from .search_records import Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
@@ -34,6 +42,14 @@ BODY_START = "<div data-pagefind-body>"  # overrides/main.html
 BODY = re.compile(r"(<div data-pagefind-body>)(.*)(</div>\s*</article>)", re.S)
 TAG = re.compile(r"<[^>]*>")
 NAME_WEIGHT = 7  # a hub's or entity page's own aliases weigh as an <h1> (Pagefind's default for h1)
+# Staged HTML per Pagefind run. Measured at 520 issues: 38 MB of Chinese records peaked at 766 MB in one run,
+# 8 MB at 165 MB; a query matching 2,579 of 4,197 records took 150–225 ms to score in one run, ~4× less in
+# half of it. The runs are merged in the browser, and each costs a first query one more index chunk per term.
+SHARD_BYTES = 16 * 2**20
+# Pagefind leaves out of a query a term its run does not hold at all ("限流 挽救" in a run without 挽救 would
+# find every page with 限流). So each run of a language also holds one record with every word of the language;
+# it is never shown (kb-search.js drops it by its id), and the same query finds the same pages in runs as in one.
+VOCABULARY = "_kb-vocabulary"
 
 
 def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
@@ -90,35 +106,63 @@ def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
     return staged
 
 
-def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None) -> None:
+def _stage(site: Path, records: Mapping[str, PageRecords], staging: Path, shard_bytes: int) -> dict[str, list[Path]]:
+    """Write every page's records under `staging`, a folder per run: index language -> its runs' folders, in
+    the order of the pages' paths (so the same site always makes the same runs). A language in several runs
+    gets a vocabulary record in each (VOCABULARY)."""
+    runs: dict[str, list[Path]] = {}
+    filled: dict[str, int] = {}
+    words: dict[str, set[str]] = {}
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        if BODY_START not in html:
+            continue  # Pagefind would index nothing of it (a redirect page)
+        rel = path.relative_to(site).as_posix()
+        lang_match = HTML_LANG.search(html)
+        lang = lang_match.group(2) if lang_match else "en"
+        code = INDEX_LANGUAGE.get(lang, lang)
+        as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
+        for target_rel, record in staged_records(rel, html, records.get(rel), code, as_indexed).items():
+            size = len(record.encode("utf-8"))
+            if code not in runs or (filled[code] and filled[code] + size > shard_bytes):
+                runs.setdefault(code, []).append(staging / f"{code}-{len(runs.get(code, []))}")
+                filled[code] = 0
+            filled[code] += size
+            words.setdefault(code, set()).update(htmllib.unescape(TAG.sub(" ", record)).split())
+            target = runs[code][-1] / target_rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(record, encoding="utf-8")
+    for code, folders in runs.items():
+        if len(folders) > 1:
+            text = htmllib.escape(" ".join(sorted(words[code])))
+            for folder in folders:
+                (folder / VOCABULARY).mkdir(parents=True)
+                (folder / VOCABULARY / "index.html").write_text(
+                    f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head><body>'
+                    f"{BODY_START}<p>{text}</p></div></body></html>", encoding="utf-8")
+    return runs
+
+
+def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None,
+                       shard_bytes: int = SHARD_BYTES) -> None:
     """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
     site = Path(site)
-    records = records or {}
     shutil.rmtree(site / "pagefind", ignore_errors=True)  # the index is written whole: nothing else may sit in its folder
-    with tempfile.TemporaryDirectory() as staging:
-        for path in site.rglob("*.html"):
-            rel = path.relative_to(site).as_posix()
-            html = path.read_text(encoding="utf-8")
-            if BODY_START not in html:
-                continue  # Pagefind would index nothing of it (a redirect page)
-            lang_match = HTML_LANG.search(html)
-            lang = lang_match.group(2) if lang_match else "en"
-            as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
-            for target_rel, record in staged_records(rel, html, records.get(rel), INDEX_LANGUAGE.get(lang, lang),
-                                                     as_indexed).items():
-                target = Path(staging) / target_rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(record, encoding="utf-8")
-        subprocess.run(
-            [sys.executable, "-m", "pagefind", "--site", staging, "--output-path", str(site / "pagefind"),
-             "--exclude-selectors", ".headerlink",
-             "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
-             "--silent"],
-            check=True,
-        )
-    # Pagefind writes its languages and filter values in hash-map order: sort them, so a commit always
-    # builds the same bytes.
-    make_filters_stable(site / "pagefind")
+    with tempfile.TemporaryDirectory() as work:
+        runs = _stage(site, records or {}, Path(work) / "staged", shard_bytes)
+        bundles: dict[str, list[Path]] = {}
+        for code, folders in runs.items():
+            for folder in folders:
+                bundle = Path(work) / "bundles" / folder.name
+                subprocess.run(
+                    [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle),
+                     "--exclude-selectors", ".headerlink",
+                     "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
+                     "--silent"],
+                    check=True,
+                )
+                bundles.setdefault(code, []).append(bundle)
+        assemble_bundles(bundles, site / "pagefind", f"/{VOCABULARY}/")
 
 
 def search_fragments(site_root: Path) -> dict[str, dict]:

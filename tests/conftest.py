@@ -12,6 +12,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from kb import layout, load_catalog
+from kb.search_index import build_search_index
+from kb.search_records import site_search_records
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a copy of the project needs to build on its own.
@@ -100,6 +102,16 @@ def site(tmp_path_factory) -> Path:
     log = result.stdout + result.stderr
     assert result.returncode == 0, log
     assert "WARNING" not in log, log
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_in_runs(site, catalog, tmp_path_factory) -> Path:
+    """The built site with its search index made of many Pagefind runs, as a big archive's is
+    (kb.search_index.SHARD_BYTES): runs of at most 100 KB of staged pages."""
+    out = tmp_path_factory.mktemp("runs") / "site"
+    shutil.copytree(site, out)
+    build_search_index(out, site_search_records(catalog), shard_bytes=100_000)
     return out
 
 

@@ -209,6 +209,49 @@ def test_facets_narrow_the_results_and_rows_say_issue_date_category(browser_page
     assert lines and all(text.endswith(f" · {value}") for text in lines)
 
 
+# Queries of every class, for the index in runs: each run is searched and the results sorted by score.
+IN_RUNS = [("zh", "控制面", "topics/routing-control-planes/"), ("zh", "前缀 缓存", "issues/007/#vllm-v0-33-0"),
+           ("zh", "深度求索", "entities/deepseek/"), ("zh", "v0.5.23", "issues/007/#sglang-v0-5-23"),
+           ("en", "control plane", "topics/routing-control-planes/"), ("en", "llamacpp", "entities/llama-cpp/"),
+           ("en", "3.3x", "issues/003/#vllm-bidirectional-kv-transfer"), ("en", "SGLang", "entities/sglang/")]
+
+
+def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_runs):
+    """A big archive is indexed in runs (kb.search_index.SHARD_BYTES) that kb-search.js merges: the same
+    results, the page a reader expects among the first three, and the facets counted over every run."""
+    with serve(site_in_runs) as url:
+        page = browser[0].new_page()
+        page.set_default_timeout(10_000)
+        errors = _errors_of_search(page)
+        fetched = []
+        page.on("requestfinished", lambda request: fetched.append(request.url))
+        for lang in ("zh", "en"):
+            page.goto(home(url, lang))
+            for query_lang, query, expected in IN_RUNS:
+                if query_lang != lang:
+                    continue
+                search(readers[lang], query)
+                search(page, query)
+                one, runs = (int(p.get_attribute("[data-kb-search]", "data-kb-results")) for p in (readers[lang], page))
+                assert one == runs > 0, query
+                assert ("/en/" if lang == "en" else "/") + expected in rows(page)[:3], (query, rows(page))
+        later = {url.split("/pagefind/")[1].split("/")[0] for url in fetched if re.search(r"/pagefind/[a-z]+-\d+/", url)}
+        assert {"qaa-1", "qaa-2", "en-1", "en-2"} <= later  # every run of the page's language was searched
+        one = browser[0].new_page()  # the readers' pages go on without facets
+        one.goto(home(browser[1], "en"))
+        search(one, IN_RUNS[-1][1])
+        counts = []
+        for shown in (one, page):  # the last query's facets, counted over one index and over the runs
+            shown.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
+            shown.click(".kb-facets [data-kb-show-facets]")
+            shown.wait_for_selector(".kb-facets [role=group]")
+            counts.append(shown.eval_on_selector_all(".kb-facets button[data-facet]", "bs => bs.map(b => b.textContent)"))
+        assert counts[0] == counts[1] and len(counts[0]) > 3, counts
+        one.close()
+        page.close()
+        assert errors == []
+
+
 def test_an_item_lands_on_its_anchor_with_its_own_excerpt(readers):
     page = readers["en"]
     search(page, "b12180")

@@ -2,11 +2,14 @@
 versions by their number, the facets of each record."""
 from __future__ import annotations
 
+import json
 import re
+import shutil
 
-from conftest import edit, line_of
+from conftest import ROOT, edit, line_of
 from kb.cli import main as kb
-from kb.search_index import staged_records
+from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file
+from kb.search_index import search_fragments, staged_records
 from kb.search_records import Facets, PageRecords, search_records
 from kb.search_text import chinese_pairs, readable, versions
 
@@ -90,3 +93,68 @@ def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     assert hub.aliases == ("Moonshot AI",) and hub.names_the_page
     zh = search_records(catalog, "zh")["issues/003/index.html"].items
     assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias
+
+
+# ---- the index in runs (kb.search_index.SHARD_BYTES, kb.pagefind_files) -----------------------------
+
+def _bundles(site) -> list:
+    pagefind = site / "pagefind"
+    runs = json.loads((pagefind / SHARDS_FILE).read_text(encoding="utf-8"))["runs"]
+    return [pagefind, *(pagefind / folder for folders in runs.values() for folder in folders)]
+
+
+def _languages(bundle):
+    """(index language, its meta index) of each language of a bundle."""
+    entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+    return [(code, read_index_file(bundle / f"pagefind.{language['hash']}.pf_meta"))
+            for code, language in entry["languages"].items()]
+
+
+def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_runs):
+    shards = json.loads((site_in_runs / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))
+    assert len(shards["runs"]["qaa"]) >= 2 and len(shards["runs"]["en"]) >= 2, shards
+    # each run of a language holds its vocabulary record, hidden: one id per language
+    assert [record.split("_")[0] for record in shards["hidden"]] == ["en", "qaa"]
+    assert json.loads((site / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8")) == {"runs": {}, "hidden": []}
+    # every record in one run only, and every fragment but the hidden where kb-search.js fetches it
+    pages = [page[0] for bundle in _bundles(site_in_runs) for _, meta in _languages(bundle) for page in meta[1]]
+    shown = [page for page in pages if page not in shards["hidden"]]
+    assert len(shown) == len(set(shown)) == len(search_fragments(site)) == len(search_fragments(site_in_runs))
+    assert all((site_in_runs / "pagefind" / "fragment" / f"{page}.pf_fragment").is_file() for page in shown)
+    runs = sum(len(_languages(bundle)) for bundle in _bundles(site_in_runs))
+    assert len(pages) - len(shown) == runs  # a vocabulary record in every run of every language
+
+
+def test_pagefind_finds_every_word_in_its_chunk(site_in_runs):
+    """Pagefind loads, for a term, the first chunk with from <= term <= to: every word must be in that one
+    (Pagefind's own chunks miss about one word per chunk, found only when no term of the query is)."""
+    checked, most = 0, 0
+    for bundle in _bundles(site_in_runs):
+        for code, meta in _languages(bundle):
+            chunks = meta[2]
+            most = max(most, len(chunks))
+            words = []
+            for first, last, name in chunks:
+                in_chunk = [word for word, _ in chunk_words(bundle / "index" / f"{name}.pf_index")]
+                for word in in_chunk:
+                    found = next(chunk[2] for chunk in chunks if chunk[0] <= word <= chunk[1])
+                    assert found == name, (bundle.name, code, word, first, last)
+                words += in_chunk
+            assert words == sorted(words) and len(words) == len(set(words))
+            checked += len(words)
+    assert checked > 5000 and most >= 3  # runs whose words were cut into several chunks
+
+
+def test_the_index_in_runs_passes_the_audit_and_the_firewall(site_in_runs, capsys):
+    assert kb(["--root", str(ROOT), "audit", "--site", str(site_in_runs)]) == 0, capsys.readouterr().out
+
+
+def test_the_firewall_checks_the_list_of_runs(site_in_runs, tmp_path, capsys):
+    copy = tmp_path / "site"
+    shutil.copytree(site_in_runs, copy)
+    (copy / "pagefind" / SHARDS_FILE).write_text('{"runs": {"qaa": ["../../evil/"]}, "hidden": ["<x>"]}',
+                                                 encoding="utf-8")
+    assert kb(["--root", str(ROOT), "audit", "--site", str(copy)]) == 1
+    out = capsys.readouterr().out
+    assert "names '../../evil/', which is not a bundle of the site's search index" in out
+    assert "hides '<x>', which is not the id of a search record" in out

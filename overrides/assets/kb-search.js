@@ -34,9 +34,15 @@
   const pageLang = (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
   const stemmed = !INDEXED_AS[pageLang]; // Pagefind stems English words, not the "qaa" index
   let pagefind = null;
+  let hidden = new Set();
 
   const load = () => {
-    pagefind ??= import(new URL("pagefind/pagefind.js", root).href).then(async (module) => {
+    // Each language is indexed in runs of bounded size (kb/search_index.py); the first is the bundle at
+    // pagefind/, the others are merged into it, and Pagefind searches them all and sorts by score.
+    pagefind ??= Promise.all([
+      import(new URL("pagefind/pagefind.js", root).href),
+      fetch(new URL("pagefind/kb-shards.json", root)).then((response) => response.json()),
+    ]).then(async ([module, shards]) => {
       await module.options({ baseUrl: root.pathname, ranking: RANKING, noWorker: NO_WORKER });
       // Pagefind takes its index, and whether to segment queries, from <html lang> when it
       // starts (synchronously, inside init), and has no option for it: show it the indexing code.
@@ -48,6 +54,10 @@
       } finally {
         html.setAttribute("lang", lang);
       }
+      const folders = shards.runs[INDEXED_AS[pageLang] || pageLang] || [];
+      await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname,
+        { baseUrl: root.pathname, ranking: RANKING })));
+      hidden = new Set(shards.hidden); // each run's record of every word (kb/search_index.py: VOCABULARY)
       return module;
     });
     return pagefind;
@@ -282,6 +292,10 @@
       .join("");
 
   let latest = 0;
+  // Pagefind scores one query at a time on this thread, and a common word takes it a while (a 520-issue
+  // archive: 20–110 ms). While it does, only the newest query waits: typing 前缀缓存 scores 前 and then
+  // 前缀缓存, not 前缀 and 前缀缓 as well (at 520 issues a later query took 512 ms with them, bench).
+  let scoring = Promise.resolve();
   const search = async () => {
     const query = input.value.trim();
     const mine = ++latest;
@@ -293,11 +307,15 @@
       const terms = groups.flat();
       const pf = await load();
       await facetTotals;
+      await scoring.catch(() => null);
+      if (mine !== latest) return; // a newer query waits too: only it is scored
       const filters = Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]]));
-      const found = await pf.search(terms.join(" "), { filters });
+      scoring = pf.search(terms.join(" "), { filters });
+      const found = await scoring;
       if (mine !== latest) return; // the reader typed on: this query's results would only be overwritten
       counts = found.filters;
       results = found.results
+        .filter((result) => !hidden.has(result.id))
         .map((result) => {
           const at = [...new Set(result.words)].sort((a, b) => a - b);
           return { result, at, score: result.score * (1 + ADJACENCY * adjacency(at, groups)) };
