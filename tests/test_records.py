@@ -105,6 +105,29 @@ def test_the_claims_table_fits_and_breaks_no_word(reader, lang, width):
     page.close()
 
 
+LAYOUT_SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => list.getEntries().forEach((e) => e.hadRecentInput || window.__shifts.push(
+  [e.value, e.sources.map((s) => s.node?.nodeName + ' ' + (s.node?.textContent || '').slice(0, 20))])))
+  .observe({ type: 'layout-shift', buffered: true });"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_claims_page_does_not_move_when_its_script_runs(reader, lang, width):
+    """Lighthouse counts layout shift (CLS) against the page; the filter bar and the sort buttons are drawn
+    where the page already keeps their room."""
+    browser, url = reader
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_init_script(LAYOUT_SHIFTS)
+    page = context.new_page()
+    page.goto(url + layout.language_home(lang) + "claims/", wait_until="load")
+    page.wait_for_selector("table.kb-claims-ledger .kb-sort")  # kb-claims.js has run
+    page.wait_for_timeout(300)
+    shifts = page.evaluate("window.__shifts")
+    assert sum(value for value, _ in shifts) < 0.005, shifts
+    context.close()
+
+
 def test_the_filter_bar_is_there_before_the_script_runs(pages):
     """Server-rendered menus: the page does not move when kb-claims.js starts (no layout shift)."""
     for lang in LANGS:
