@@ -116,7 +116,9 @@ def browser_figures(site: Path, issue_path: str, naive: bool,
             count = len(fetched)
             box = page.locator("input.md-search__input")
             box.click()
-            box.type(text)
+            # as an input method commits Chinese: the whole word in one input (a reader cannot type 控 and then
+            # 制 as keys; typed key by key, each prefix would be searched first)
+            page.keyboard.insert_text(text)
             box.press("End")  # a key up: Material's search reads the query on keyup, and CJK is typed without one
             typed = time.perf_counter()
             # results (or "no matching documents") on screen: the count line shows a result
@@ -141,7 +143,7 @@ def browser_figures(site: Path, issue_path: str, naive: bool,
             if not naive and not timed_out:  # a later query, in the same page: the reader refines the search
                 other = QUERIES["zh"][(QUERIES["zh"].index(text) + 1) % len(QUERIES["zh"])]
                 box.fill("")
-                box.type(other)
+                page.keyboard.insert_text(other)
                 typed = time.perf_counter()
                 page.wait_for_function("q => document.querySelector('[data-kb-search]').dataset.kbQuery === q", arg=other)
                 later.append((time.perf_counter() - typed) * 1000)
