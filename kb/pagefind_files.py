@@ -4,8 +4,9 @@ Each language's first run is the bundle at pagefind/ (with the script, the
 WebAssembly and the fragments of every run); each later run is a bundle of its
 own, pagefind/<code>-<n>/, holding only what Pagefind's mergeIndex reads: its
 entry, its meta index, its word and filter chunks. SHARDS_FILE names those
-folders per language for kb-search.js, and the records it must never show. Every name Pagefind writes holds a hash
-of the content, so the runs' files never collide.
+folders per language for kb-search.js, and the records it must never show.
+Every name Pagefind writes holds a hash of the content, so the runs' files
+never collide.
 
 Word chunks: a query fetches, from every run, the chunk holding each of its
 terms, and Pagefind writes chunks of ~64 KB. They are cut again into chunks of
@@ -36,20 +37,23 @@ SIGNATURE = b"pagefind_dcd"
 SHARDS_FILE = "kb-shards.json"  # runs: index language -> its later runs' folders; hidden: ids never shown (kb-search.js)
 MERGED = ("index", "filter")  # what a later run keeps in its folder, with its entry and meta index
 # A word chunk's CBOR before gzip. Pagefind writes ~64 KB (~22 KB gzip), and a query fetches one chunk per
-# term from every run: at 520 issues, with three Chinese runs, 控制面 fetched 130 KB of chunks in all.
+# term from every run: at 520 issues, with three Chinese runs, a first query for 控制面 fetched 315 KB with
+# Pagefind's chunks and 260 KB with these.
 CHUNK_BYTES = 16_000
+
+
+def _head_at(data: bytes, at: int) -> tuple[int, int, int]:
+    """(major type, its number, where its content starts) of the CBOR item at `at`."""
+    major, info = data[at] >> 5, data[at] & 31
+    if info < 24:
+        return major, info, at + 1
+    size = {24: 1, 25: 2, 26: 4, 27: 8}[info]  # anything else is not in Pagefind's files: KeyError
+    return major, int.from_bytes(data[at + 1:at + 1 + size], "big"), at + 1 + size
 
 
 def _decode(data: bytes, at: int):
     """(the CBOR item at `at`, where the next one starts)."""
-    major, info = data[at] >> 5, data[at] & 31
-    at += 1
-    if info < 24:
-        n = info
-    else:
-        size = {24: 1, 25: 2, 26: 4, 27: 8}[info]  # anything else is not in Pagefind's files: KeyError
-        n = int.from_bytes(data[at:at + size], "big")
-        at += size
+    major, n, at = _head_at(data, at)
     if major == 0:
         return n, at
     if major == 3:
@@ -96,7 +100,8 @@ def _write(folder: Path, prefix: str, suffix: str, item, digits: int) -> str:
 
 
 def _end(data: bytes, at: int) -> int:
-    """Where the CBOR item at `at` ends, without decoding it (a word's pages hold thousands of items)."""
+    """Where the CBOR item at `at` ends, without decoding it (a word's pages hold thousands of items; the
+    head is read inline, as in _head_at, because this loop reads every location of the index)."""
     pending = 1
     while pending:
         major, info = data[at] >> 5, data[at] & 31
@@ -117,9 +122,9 @@ def chunk_words(path: Path) -> list[tuple[str, bytes]]:
     """A word chunk (CBOR after the signature: [[[word, pages, ...], ...]]) as (word, its entry's bytes)."""
     data = gzip.decompress(path.read_bytes())
     at = len(SIGNATURE)
-    if data[at] != 0x81:  # an array of one: the list of words
-        raise ValueError("not a Pagefind 1.5 word chunk")
-    count, at = _decode_head(data, at + 1, 4)
+    major, count, at = _head_at(data, at + 1)  # after an array of one: the array of words
+    if data[len(SIGNATURE)] != 0x81 or major != 4:
+        raise ValueError(f"{path} is not a Pagefind 1.5 word chunk")
     words = []
     for _ in range(count):
         end = _end(data, at)
@@ -127,16 +132,6 @@ def chunk_words(path: Path) -> list[tuple[str, bytes]]:
         words.append((word, data[at:end]))
         at = end
     return words
-
-
-def _decode_head(data: bytes, at: int, major: int) -> tuple[int, int]:
-    if data[at] >> 5 != major:
-        raise ValueError(f"expected CBOR major type {major} at {at}")
-    info = data[at] & 31
-    if info < 24:
-        return info, at + 1
-    size = 1 << (info - 24)
-    return int.from_bytes(data[at + 1:at + 1 + size], "big"), at + 1 + size
 
 
 def _shared_prefix(a: str, b: str) -> int:
@@ -223,7 +218,8 @@ def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden_url: str)
     output.mkdir(parents=True)
     languages, later, hidden = {}, {}, set()
     for code, bundles in runs.items():
-        hidden.update(filter(None, (_hide(bundle, hidden_url) for bundle in bundles)))
+        if len(bundles) > 1:  # one run needs no record of every word
+            hidden.update(filter(None, (_hide(bundle, hidden_url) for bundle in bundles)))
         first, *rest = bundles
         shutil.copytree(first, output, dirs_exist_ok=True)
         languages.update(json.loads((first / "pagefind-entry.json").read_text(encoding="utf-8"))["languages"])
