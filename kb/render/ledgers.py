@@ -81,7 +81,8 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
     labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
     shown = t["claims_filters"]["shown"].format(shown=len(rows), total=total if total is not None else len(rows))
     counter = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
-    table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}')
+    # the marker after the table tells the page's style the table is whole (kb.css: shown only then)
+    table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}') + element("div", "", class_="kb-claims-end")
     return counter + (table if rows else f"<p>{t['none_yet']}</p>")
 
 
