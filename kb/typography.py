@@ -9,6 +9,7 @@ sentence-case titles. Each finding names its file, line and field.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -85,9 +86,9 @@ def _as_read(text: str, catalog, lang: str) -> str:
 
 def _text_problems(text: str, lang: str, loc: tuple, vocabulary: set[str]) -> Iterator[tuple[str, str]]:
     if lang == layout.DEFAULT_LANGUAGE:
-        for line in autocorrect.lint_for(text, "prose.md").lines:
-            yield (f"Chinese typography: `{line.old.strip()[:40]}` should read `{line.new.strip()[:40]}` "
-                   "— full-width punctuation beside Han, a space between Han and Latin or digits"), line.old.strip()[:12]
+        for old, new in _chinese_corrections(text):
+            yield (f"Chinese typography: `{old.strip()[:40]}` should read `{new.strip()[:40]}` "
+                   "— full-width punctuation beside Han, a space between Han and Latin or digits"), old.strip()[:12]
         half = HALF_WIDTH_BESIDE_HAN.search(CODE_SPAN.sub("`…`", text))
         if half:
             yield (f"Chinese typography: half-width `{half.group().strip()}` beside Han — use full-width （）and “”",
@@ -106,6 +107,13 @@ def _text_problems(text: str, lang: str, loc: tuple, vocabulary: set[str]) -> It
         if alone:
             yield (f"`{alone.group()}` has no referent on the watch list, where notes stand alone — "
                    "name the issue or the thing instead", alone.group())
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _chinese_corrections(text: str) -> tuple[tuple[str, str], ...]:
+    """AutoCorrect's (as written, as it should read) for each line of `text`. Kept per text: a preview's
+    catalog reload after an edit linted every page again (28,569 texts, 1.2 s of its 3.6 s at 520 issues)."""
+    return tuple((line.old, line.new) for line in autocorrect.lint_for(text, "prose.md").lines)
 
 
 def _sentence_case(title: str, vocabulary: set[str]) -> Iterator[tuple[str, str]]:
