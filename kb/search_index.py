@@ -42,9 +42,10 @@ BODY_START = "<div data-pagefind-body>"  # overrides/main.html
 BODY = re.compile(r"(<div data-pagefind-body>)(.*)(</div>\s*</article>)", re.S)
 TAG = re.compile(r"<[^>]*>")
 NAME_WEIGHT = 7  # a hub's or entity page's own aliases weigh as an <h1> (Pagefind's default for h1)
-# Staged HTML per Pagefind run. Measured at 520 issues: 38 MB of Chinese records peaked at 766 MB in one run,
-# 8 MB at 165 MB; a query matching 2,579 of 4,197 records took 150–225 ms to score in one run, ~4× less in
-# half of it. The runs are merged in the browser, and each costs a first query one more index chunk per term.
+# Staged HTML per Pagefind run. Measured at 520 issues: 38 MB of Chinese records peaked at 766 MB in one run;
+# in runs of 16 MB the largest peaked at 488 MB, of 8 MB at 303 MB. A query matching 2,129 of 3,635 items took
+# 106–112 ms to score in one run and 27–38 ms over half of them. Each run costs a first query one more word
+# chunk per term (at 520 issues: 227 KB in 16 MB runs, 262 KB in 8 MB runs).
 SHARD_BYTES = 16 * 2**20
 # Pagefind leaves out of a query a term its run does not hold at all ("限流 挽救" in a run without 挽救 would
 # find every page with 限流). So each run of a language also holds one record with every word of the language;
