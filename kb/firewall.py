@@ -28,7 +28,7 @@ from . import layout
 from .feeds import feed_names
 from .problems import Problem
 from .html_rules import Scripts, first_element, inspect_html
-from .pagefind_files import SHARDS_FILE
+from .pagefind_files import FILE_ID, RUN_FOLDER, SHARDS_FILE
 from .search_index import search_fragments
 from .search_records import FACETS, RECORD_META
 from .search_text import readable
@@ -37,9 +37,9 @@ from .sources import read_site_config
 SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
 SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
 PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.pagefind_files)
-    r"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/[a-z_-]+_[0-9a-f]+\.pf_fragment"
-    rf"|{re.escape(SHARDS_FILE)}|(?:[a-z]+-[1-9][0-9]*/)?(?:pagefind-entry\.json|pagefind\.[a-z_-]+_[0-9a-f]+\.pf_meta"
-    r"|(?:index|filter)/[a-z_-]+_[0-9a-f]+\.pf_(?:index|filter)))")
+    rf"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
+    rf"|{re.escape(SHARDS_FILE)}|(?:{RUN_FOLDER}/)?(?:pagefind-entry\.json|pagefind\.{FILE_ID}\.pf_meta"
+    rf"|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)))")
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
 
 
@@ -189,11 +189,11 @@ def _shards_problems(path: Path) -> list[str]:
             and isinstance(shards["hidden"], list)):
         return ['is not {"runs": {language: [folder, ...]}, "hidden": [id, ...]}']
     for folder in (folder for folders in shards["runs"].values() for folder in folders):
-        if not (isinstance(folder, str) and re.fullmatch(r"[a-z]+-[1-9][0-9]*/", folder)
+        if not (isinstance(folder, str) and re.fullmatch(f"{RUN_FOLDER}/", folder)
                 and (path.parent / folder / "pagefind-entry.json").is_file()):
             problems.append(f"names {folder!r}, which is not a bundle of the site's search index")
     for record in shards["hidden"]:
-        if not (isinstance(record, str) and re.fullmatch(r"[a-z_-]+_[0-9a-f]+", record)):
+        if not (isinstance(record, str) and re.fullmatch(FILE_ID, record)):
             problems.append(f"hides {record!r}, which is not the id of a search record")
     return problems
 

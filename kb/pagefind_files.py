@@ -35,6 +35,8 @@ from pathlib import Path
 
 SIGNATURE = b"pagefind_dcd"
 SHARDS_FILE = "kb-shards.json"  # runs: index language -> its later runs' folders; hidden: ids never shown (kb-search.js)
+RUN_FOLDER = "[a-z]+-[1-9][0-9]*"  # a later run's folder, as assemble_bundles names it: <code>-<n>
+FILE_ID = "[a-z_-]+_[0-9a-f]+"  # how Pagefind and this module name index files and records: <language>_<hash>
 MERGED = ("index", "filter")  # what a later run keeps in its folder, with its entry and meta index
 # A word chunk's CBOR before gzip. Pagefind writes ~64 KB (~22 KB gzip), and a query fetches one chunk per
 # term from every run: at 520 issues, with three Chinese runs, a first query for 控制面 fetched 315 KB with
