@@ -222,28 +222,34 @@ def _hide(bundle: Path, url: str) -> str | None:
     return None
 
 
-def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden_url: str) -> None:
-    """Put Pagefind's `runs` (index language -> the output folder of each run, in order) together in `output`;
-    the record at `hidden_url` in a run is searched but never shown (its id is listed in SHARDS_FILE)."""
+def finish_runs(bundles: list[Path], hidden_url: str) -> list[str]:
+    """Finish one language's Pagefind runs (the output folder of each, in order) in place; return the ids of
+    the records at `hidden_url`, which are searched but never shown (one run needs no such record)."""
+    hidden = [found for found in (_hide(bundle, hidden_url) for bundle in bundles) if found] if len(bundles) > 1 else []
+    for bundle in bundles:
+        finish_bundle(bundle)
+    return hidden
+
+
+def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden: list[str]) -> None:
+    """Put finished runs (finish_runs; index language -> its runs' folders, in order) together in `output`:
+    each language's first run at its root, the others in <code>-<n>/, listed in SHARDS_FILE with `hidden`."""
     output.mkdir(parents=True)
-    languages, later, hidden = {}, {}, set()
+    languages, later = {}, {}
     for code, bundles in runs.items():
-        if len(bundles) > 1:  # one run needs no record of every word
-            hidden.update(filter(None, (_hide(bundle, hidden_url) for bundle in bundles)))
         first, *rest = bundles
         shutil.copytree(first, output, dirs_exist_ok=True)
         languages.update(json.loads((first / "pagefind-entry.json").read_text(encoding="utf-8"))["languages"])
         for n, bundle in enumerate(rest, start=1):
             folder = output / f"{code}-{n}"
-            folder.mkdir()
             shutil.copytree(bundle / "fragment", output / "fragment", dirs_exist_ok=True)
+            folder.mkdir()
             for part in MERGED:
                 shutil.copytree(bundle / part, folder / part)
             for name in ("pagefind-entry.json", *(p.name for p in bundle.glob("*.pf_meta"))):
                 shutil.copyfile(bundle / name, folder / name)
-            finish_bundle(folder)
             later.setdefault(code, []).append(f"{folder.name}/")
     entry = json.loads((output / "pagefind-entry.json").read_text(encoding="utf-8"))
     _write_json(output / "pagefind-entry.json", {**entry, "languages": languages})
-    finish_bundle(output)
-    _write_json(output / SHARDS_FILE, {"runs": later, "hidden": sorted(hidden)})
+    _write_json(output / SHARDS_FILE, {"runs": later, "hidden": sorted(set(hidden))})
+

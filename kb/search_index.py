@@ -25,6 +25,7 @@ from __future__ import annotations
 import gzip
 import html as htmllib
 import json
+import pickle
 import re
 import shutil
 import subprocess
@@ -33,7 +34,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from .pagefind_files import assemble_bundles
+from .pagefind_files import assemble_bundles, finish_runs
 from .search_records import Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
@@ -51,6 +52,7 @@ SHARD_BYTES = 16 * 2**20
 # find every page with 限流). So each run of a language also holds one record with every word of the language;
 # it is never shown (kb-search.js drops it by its id), and the same query finds the same pages in runs as in one.
 VOCABULARY = "_kb-vocabulary"
+JOB_TASK, JOB_RESULT = "task.pickle", "runs.json"  # a second process's input and output (SiteIndex)
 
 
 def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
@@ -107,14 +109,15 @@ def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
     return staged
 
 
-def _stage(site: Path, records: Mapping[str, PageRecords], staging: Path, shard_bytes: int) -> dict[str, list[Path]]:
-    """Write every page's records under `staging`, a folder per run: index language -> its runs' folders, in
-    the order of the pages' paths (so the same site always makes the same runs). A language in several runs
-    gets a vocabulary record in each (VOCABULARY)."""
+def _stage(site: Path, pages: list[Path], records: Mapping[str, PageRecords], staging: Path,
+           shard_bytes: int) -> dict[str, list[Path]]:
+    """Write the records of `pages` (built pages of `site`) under `staging`, a folder per run: index language
+    -> its runs' folders, in the order of the pages' paths (so the same site always makes the same runs). A
+    language in several runs gets a vocabulary record in each (VOCABULARY)."""
     runs: dict[str, list[Path]] = {}
     filled: dict[str, int] = {}
     words: dict[str, set[str]] = {}
-    for path in sorted(site.rglob("*.html")):
+    for path in sorted(pages):
         html = path.read_text(encoding="utf-8")
         if BODY_START not in html:
             continue  # Pagefind would index nothing of it (a redirect page)
@@ -144,26 +147,115 @@ def _stage(site: Path, records: Mapping[str, PageRecords], staging: Path, shard_
     return runs
 
 
+def index_pages(site: Path, pages: list[Path], records: Mapping[str, PageRecords], work: Path,
+                shard_bytes: int = SHARD_BYTES) -> tuple[dict[str, list[Path]], list[str]]:
+    """Index `pages` (built pages of `site`) in `work`: index language -> its finished runs' folders, and the
+    ids of the records never shown (kb.pagefind_files.finish_runs). Each language must be indexed whole, in
+    one call: its vocabulary record holds the words of the pages given."""
+    runs = _stage(site, pages, records, work / "staged", shard_bytes)
+    bundles: dict[str, list[Path]] = {}
+    hidden: list[str] = []
+    for code, folders in runs.items():
+        for folder in folders:
+            bundle = work / "bundles" / folder.name
+            subprocess.run(
+                [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle),
+                 "--exclude-selectors", ".headerlink",
+                 "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
+                 "--silent"],
+                check=True,
+            )
+            bundles.setdefault(code, []).append(bundle)
+        hidden += finish_runs(bundles[code], f"/{VOCABULARY}/")
+    shutil.rmtree(work / "staged")
+    return bundles, hidden
+
+
+class SiteIndex:
+    """The search index of `site` (site/pagefind/), built as the site's languages are written: the pages
+    handed to `index_written` are indexed in a second process while the build goes on, and `finish` indexes
+    the rest and puts every run together. Building the Chinese index while the English pages are written
+    took a 520-issue build from 75 s to 62–64 s on 2 cores."""
+
+    def __init__(self, site: Path | str, records: Mapping[str, PageRecords] | None = None,
+                 shard_bytes: int = SHARD_BYTES):
+        self.site = Path(site)
+        self.records = records or {}
+        self.shard_bytes = shard_bytes
+        self.work = Path(tempfile.mkdtemp(prefix="kb-search-"))
+        self.jobs: list[tuple[Path, subprocess.Popen]] = []
+        self.handed: set[Path] = set()
+
+    def index_written(self) -> None:
+        """Index, in a second process, every page written so far: whole languages (index_pages)."""
+        pages = self._pages()
+        if not pages:
+            return
+        job = self.work / f"job-{len(self.jobs)}"
+        job.mkdir()
+        task = (str(self.site), [str(p) for p in pages], self._records(pages), self.shard_bytes)
+        (job / JOB_TASK).write_bytes(pickle.dumps(task))
+        with open(job / "stderr.txt", "wb") as errors:
+            self.jobs.append((job, subprocess.Popen([sys.executable, "-m", __name__, str(job)], stderr=errors)))
+
+    def finish(self) -> None:
+        """Index the pages not handed over yet, wait for the second process, and write site/pagefind/."""
+        try:
+            rest = self._pages()
+            indexed = [index_pages(self.site, rest, self._records(rest), self.work / "last", self.shard_bytes)]
+            for job, process in self.jobs:
+                if process.wait():
+                    errors = (job / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+                    raise RuntimeError(f"indexing the pages written first failed:\n{errors[-3000:]}")
+                result = json.loads((job / JOB_RESULT).read_text(encoding="utf-8"))
+                indexed.append(({code: [Path(b) for b in runs] for code, runs in result["runs"].items()},
+                                result["hidden"]))
+            runs: dict[str, list[Path]] = {}
+            for bundles, _ in indexed:
+                for code, folders in bundles.items():
+                    if code in runs:  # its vocabulary records would each miss the other part's words
+                        raise RuntimeError(f"pages indexed as {code!r} were written both before and after "
+                                           "the rest of that language; index each language whole")
+                    runs[code] = folders
+            output = self.site / "pagefind"
+            shutil.rmtree(output, ignore_errors=True)  # the index is written whole: nothing else may sit in its folder
+            assemble_bundles(runs, output, [i for _, hidden in indexed for i in hidden])
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop the second process if it still runs (a failed build), and remove the work."""
+        for _, process in self.jobs:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        self.jobs = []
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def _pages(self) -> list[Path]:
+        """The site's HTML pages not handed over yet, now handed over."""
+        pages = [path for path in self.site.rglob("*.html") if path not in self.handed
+                 and not path.is_relative_to(self.site / "pagefind")]
+        self.handed.update(pages)
+        return pages
+
+    def _records(self, pages: list[Path]) -> dict[str, PageRecords]:
+        wanted = {path.relative_to(self.site).as_posix() for path in pages}
+        return {rel: records for rel, records in self.records.items() if rel in wanted}
+
+
 def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None,
                        shard_bytes: int = SHARD_BYTES) -> None:
     """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
-    site = Path(site)
-    shutil.rmtree(site / "pagefind", ignore_errors=True)  # the index is written whole: nothing else may sit in its folder
-    with tempfile.TemporaryDirectory() as work:
-        runs = _stage(site, records or {}, Path(work) / "staged", shard_bytes)
-        bundles: dict[str, list[Path]] = {}
-        for code, folders in runs.items():
-            for folder in folders:
-                bundle = Path(work) / "bundles" / folder.name
-                subprocess.run(
-                    [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle),
-                     "--exclude-selectors", ".headerlink",
-                     "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
-                     "--silent"],
-                    check=True,
-                )
-                bundles.setdefault(code, []).append(bundle)
-        assemble_bundles(bundles, site / "pagefind", f"/{VOCABULARY}/")
+    SiteIndex(site, records, shard_bytes).finish()
+
+
+def _run_job(job: Path) -> None:
+    """A second process's part of SiteIndex: index the pages of the task in `job`, write where the runs are."""
+    site, pages, records, shard_bytes = pickle.loads((job / JOB_TASK).read_bytes())
+    runs, hidden = index_pages(Path(site), [Path(p) for p in pages], records, job, shard_bytes)
+    (job / JOB_RESULT).write_text(json.dumps({"runs": {code: [str(b) for b in bundles] for code, bundles in runs.items()},
+                                              "hidden": hidden}), encoding="utf-8")
 
 
 def search_fragments(site_root: Path) -> dict[str, dict]:
@@ -176,3 +268,6 @@ def search_fragments(site_root: Path) -> dict[str, dict]:
         fragments[record["url"]] = record
     return fragments
 
+
+if __name__ == "__main__":
+    _run_job(Path(sys.argv[1]))

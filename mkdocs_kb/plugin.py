@@ -29,7 +29,7 @@ from kb.records import RecordPage
 from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
-from kb.search_index import build_search_index
+from kb.search_index import SiteIndex
 from kb.search_records import search_box, site_search_records
 
 from .budget import PageBudget
@@ -56,6 +56,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.record_pages: dict[str, RecordPage] = {}  # generated page -> the record it shows (kb.records)
         self.docs_source: Path | None = None  # docs/ itself; the build reads the mirror
         self.mirror = DocsMirror()
+        self.search_index: SiteIndex | None = None  # this build's, while its languages are written
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -67,6 +68,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         except ContentError as error:
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
         self._mirror_docs(config)
+        self._index_search(config)
         # One 404 page, at the site's root, in the default language (it speaks both): built in every language,
         # it was left in the last one built, English, on a Chinese-first site.
         if self.language == layout.DEFAULT_LANGUAGE:
@@ -95,6 +97,23 @@ class KbPlugin(BasePlugin[KbConfig]):
                 generated[layout.localized(page, lang)] = f"---\n{front}---\n"
         config.docs_dir = str(self.mirror.update(self.docs_source, generated))
 
+    def _index_search(self, config: MkDocsConfig) -> None:
+        """A full build's search index is built as its languages are written: when a later language's build
+        starts, the pages of the ones before it are indexed in a second process (kb.search_index.SiteIndex)."""
+        if not self.config.site_files:
+            return
+        if self.language == layout.DEFAULT_LANGUAGE:  # mkdocs-static-i18n builds it first, then the others
+            if self.search_index is not None:
+                self.search_index.close()  # a rebuild (mkdocs serve) starts over
+            self.search_index = SiteIndex(config.site_dir, site_search_records(self.catalog))
+        elif self.search_index is not None:
+            self.search_index.index_written()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self.search_index is not None:
+            self.search_index.close()
+            self.search_index = None
+
     def on_post_page(self, output: str, *, page: Page, **kwargs) -> str:
         """Note which HTML file each page became: the firewall lets no other HTML out."""
         src = page.file.src_uri
@@ -111,6 +130,8 @@ class KbPlugin(BasePlugin[KbConfig]):
 
     def on_shutdown(self) -> None:
         self.mirror.close()
+        if self.search_index is not None:
+            self.search_index.close()
 
     def macros_for(self, page: Page) -> PageMacros:
         """The macros of `page` in the language being built (for the macros module)."""
@@ -183,7 +204,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         if i18n.building or not self.config.site_files:
             return  # one language among several (index once, when all are written), or a preview
         site = Path(config.site_dir)
-        build_search_index(site, site_search_records(self.catalog))
+        search_index, self.search_index = self.search_index, None
+        (search_index or SiteIndex(site, site_search_records(self.catalog))).finish()
         write_feeds(self.catalog, site, config.site_url, self.site_names)
         write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
         write_claims_data(self.catalog, site)
