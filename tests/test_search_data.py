@@ -73,6 +73,19 @@ def test_chinese_is_indexed_as_pairs_across_inline_tags_and_read_back_as_written
     assert versions("vLLM v0.33.0 and V0.5.23, not 1.2") == "0.33.0 0.5.23"
 
 
+@pytest.mark.parametrize("html, indexed", [
+    ('<span title="前缀">缓存</span>', '<span title="前缀"> 缓存 存 </span>'),  # attributes are not text
+    ("<script>前缀</script>后", "<script>前缀</script> 后 "),  # nor is raw text
+    ("<B>前</B><EM>缀</em>缓", "<B> 前缀 </B><EM> 缀缓 </em> 缓 "),  # a run goes on across inline tags, any case
+    ("前<br>缀", " 前 <br> 缀 "),  # not across others
+    ("<!-- 注释 -->正文", "<!-- 注释 --> 正文 文 "),
+    ("a < 前 b", "a <  前  b"),  # a "<" that opens no tag is text
+    ("（前）缀：", " （  前  ）  缀  ： "),
+])
+def test_only_text_is_written_as_pairs(html, indexed):
+    assert chinese_pairs(html) == indexed
+
+
 def test_hostile_values_are_escaped_in_every_record():
     hostile = '"><script>alert(1)</script>, x:y'
     facets = Facets({"topic": (hostile,)}, {"issue": hostile}, (hostile,), names_the_page=True)
