@@ -89,58 +89,80 @@ def built_pages(catalog) -> dict[str, str]:
     return pages
 
 
+class Firewall:
+    """Findings in a built site, in two parts: `site_problems` (every file but the search index's) and then
+    `search_index_problems` (pagefind/), so a build can check its pages while its search index is made.
+    `pages`: built HTML file -> the source it comes from; `topics`: topic ids (feeds); `base_path`: where the
+    site is served, for root-relative addresses (404.html has them); `docs`: the folder pages come from, to
+    name the source of a file copied from it."""
+
+    def __init__(self, site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
+                 docs: Path | None = None):
+        self.site = Path(site)
+        self.theme = theme
+        self.pages = pages
+        self.docs = docs
+        self.known: dict[str, bool] = {}
+        self.scripts = Scripts(self._known_file, theme.inline_scripts(),
+                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
+        self.generated = _generated_files(topics)
+        self.headings: dict[str, str] = {}  # page -> its heading, for its search record
+
+    def site_problems(self) -> list[Problem]:
+        return self._files(path for path in self.site.rglob("*") if not path.is_relative_to(self.site / "pagefind"))
+
+    def search_index_problems(self) -> list[Problem]:
+        """After site_problems: the search index's files, and its records' titles against the pages'."""
+        return self._files((self.site / "pagefind").rglob("*")) + _search_titles(self.site, self.headings)
+
+    def _known_file(self, rel: str) -> bool:  # a script file the theme or Pagefind wrote (asked once per file)
+        if rel not in self.known:
+            path, origin = self.site / rel, self.theme.static_file(rel)
+            self.known[rel] = path.is_file() and (PAGEFIND_FILE.fullmatch(rel) is not None
+                                                  or (origin is not None and origin.read_bytes() == path.read_bytes()))
+        return self.known[rel]
+
+    def _files(self, paths) -> list[Problem]:
+        site, docs, problems = self.site, self.docs, []
+        for path in sorted(p for p in paths if p.is_file() or p.is_symlink()):
+            rel = path.relative_to(site).as_posix()
+            copied = docs is not None and (docs / rel).exists()
+            source = self.pages.get(rel) or (f"{docs.name}/{rel}" if copied else f"(built) {rel}")
+
+            def finding(what: str, todo: str, source=source) -> None:
+                problems.append(Problem(source, None, "firewall", f"{rel}: {what} — {todo}"))
+
+            if path.is_symlink():
+                finding("is a symbolic link", "nothing published may point elsewhere")
+            elif rel.endswith(".html"):
+                if rel not in self.pages:
+                    finding("is not built from a page of docs/", "publish pages as Markdown in docs/, nothing else")
+                page = inspect_html(path.read_bytes(), rel, self.scripts)
+                self.headings[rel] = page.heading
+                for what in page.findings:
+                    finding(what, "remove it from the page's source")
+            elif rel.startswith("pagefind/"):
+                if not PAGEFIND_FILE.fullmatch(rel):
+                    finding("is not a file Pagefind writes", "remove it")
+                elif rel == f"pagefind/{SHARDS_FILE}":
+                    for what in _shards_problems(path):
+                        finding(what, "fix kb.pagefind_files, which writes it")
+            elif rel in self.generated:
+                for what in self.generated[rel](path):
+                    finding(what, "fix what the generated file is written from")
+            else:
+                origin = self.theme.static_file(rel)
+                if origin is None or origin.read_bytes() != path.read_bytes():
+                    finding("does not come from an allowed source (a page, the theme, the project's generated files)",
+                            "remove it: docs/ publishes Markdown pages only")
+        return problems
+
+
 def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
              docs: Path | None = None) -> list[Problem]:
-    """Findings in `site`. `pages`: built HTML file -> the source it comes from; `topics`: topic ids (feeds);
-    `base_path`: where the site is served, for root-relative addresses (404.html has them); `docs`: the
-    folder pages come from, to name the source of a file copied from it."""
-    site = Path(site)
-    known: dict[str, bool] = {}
-
-    def known_file(rel: str) -> bool:  # a script file the theme or Pagefind wrote (asked once per file)
-        if rel not in known:
-            path, origin = site / rel, theme.static_file(rel)
-            known[rel] = path.is_file() and (PAGEFIND_FILE.fullmatch(rel) is not None
-                                             or (origin is not None and origin.read_bytes() == path.read_bytes()))
-        return known[rel]
-
-    scripts = Scripts(known_file, theme.inline_scripts(), "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
-    generated = _generated_files(topics)
-    headings: dict[str, str] = {}
-    problems: list[Problem] = []
-    for path in sorted(p for p in site.rglob("*") if p.is_file() or p.is_symlink()):
-        rel = path.relative_to(site).as_posix()
-        copied = docs is not None and (docs / rel).exists()
-        source = pages.get(rel) or (f"{docs.name}/{rel}" if copied else f"(built) {rel}")
-
-        def finding(what: str, todo: str, source=source) -> None:
-            problems.append(Problem(source, None, "firewall", f"{rel}: {what} — {todo}"))
-
-        if path.is_symlink():
-            finding("is a symbolic link", "nothing published may point elsewhere")
-        elif rel.endswith(".html"):
-            if rel not in pages:
-                finding("is not built from a page of docs/", "publish pages as Markdown in docs/, nothing else")
-            page = inspect_html(path.read_bytes(), rel, scripts)
-            headings[rel] = page.heading
-            for what in page.findings:
-                finding(what, "remove it from the page's source")
-        elif rel.startswith("pagefind/"):
-            if not PAGEFIND_FILE.fullmatch(rel):
-                finding("is not a file Pagefind writes", "remove it")
-            elif rel == f"pagefind/{SHARDS_FILE}":
-                for what in _shards_problems(path):
-                    finding(what, "fix kb.pagefind_files, which writes it")
-        elif rel in generated:
-            for what in generated[rel](path):
-                finding(what, "fix what the generated file is written from")
-        else:
-            origin = theme.static_file(rel)
-            if origin is None or origin.read_bytes() != path.read_bytes():
-                finding("does not come from an allowed source (a page, the theme, the project's generated files)",
-                        "remove it: docs/ publishes Markdown pages only")
-    problems += _search_titles(site, headings)
-    return problems
+    """Findings in `site` (Firewall, both parts)."""
+    check = Firewall(site, theme, pages, topics, base_path, docs)
+    return check.site_problems() + check.search_index_problems()
 
 
 def _generated_files(topics: list[str]) -> dict:
