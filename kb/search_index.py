@@ -25,7 +25,7 @@ from __future__ import annotations
 import gzip
 import html as htmllib
 import json
-import pickle
+import os
 import re
 import shutil
 import subprocess
@@ -44,15 +44,16 @@ BODY = re.compile(r"(<div data-pagefind-body>)(.*)(</div>\s*</article>)", re.S)
 TAG = re.compile(r"<[^>]*>")
 NAME_WEIGHT = 7  # a hub's or entity page's own aliases weigh as an <h1> (Pagefind's default for h1)
 # Staged HTML per Pagefind run. Measured at 520 issues: 38 MB of Chinese records peaked at 766 MB in one run;
-# in runs of 16 MB the largest peaked at 488 MB, of 8 MB at 303 MB. A query matching 2,129 of 3,635 items took
-# 106–112 ms to score in one run and 27–38 ms over half of them. Each run costs a first query one more word
-# chunk per term (at 520 issues: 227 KB in 16 MB runs, 262 KB in 8 MB runs).
-SHARD_BYTES = 16 * 2**20
+# in runs of 16 MB the largest peaked at 488–514 MB, of 8 MB at 303 MB. Pagefind runs beside the build (kb.site_index),
+# so its peak adds to the build's: at 1,040 issues the build, its second process and Pagefind held 1,249 MB
+# together with 16 MB runs and 994 MB with 8 MB runs. A query matching 2,129 of 3,635 items took 106–112 ms to
+# score in one run and 27–38 ms over half of them. Each run costs a first query one more word chunk per term
+# (at 520 issues: 227 KB in 16 MB runs, 245–262 KB in 8 MB runs).
+SHARD_BYTES = 8 * 2**20
 # Pagefind leaves out of a query a term its run does not hold at all ("限流 挽救" in a run without 挽救 would
 # find every page with 限流). So each run of a language also holds one record with every word of the language;
 # it is never shown (kb-search.js drops it by its id), and the same query finds the same pages in runs as in one.
 VOCABULARY = "_kb-vocabulary"
-JOB_TASK, JOB_RESULT = "task.pickle", "runs.json"  # a second process's input and output (SiteIndex)
 
 
 def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
@@ -109,50 +110,82 @@ def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
     return staged
 
 
-def _stage(site: Path, pages: list[Path], records: Mapping[str, PageRecords], staging: Path,
-           shard_bytes: int) -> dict[str, list[Path]]:
-    """Write the records of `pages` (built pages of `site`) under `staging`, a folder per run: index language
-    -> its runs' folders, in the order of the pages' paths (so the same site always makes the same runs). A
-    language in several runs gets a vocabulary record in each (VOCABULARY)."""
-    runs: dict[str, list[Path]] = {}
-    filled: dict[str, int] = {}
-    words: dict[str, set[str]] = {}
-    for path in sorted(pages):
-        html = path.read_text(encoding="utf-8")
+class StagedPages:
+    """Pages of `site` staged for Pagefind in `folder`, each record written as its page arrives and put in its
+    run once the page's language is indexed (`write_runs`). A build's second process holds only their names
+    and words: at 1,040 issues it held 176 MB with the records themselves."""
+
+    def __init__(self, site: Path, records: Mapping[str, PageRecords], folder: Path):
+        self.site = site
+        self.records = records
+        self.folder = folder
+        self.pages: dict[Path, tuple[str, list[tuple[str, int, Path]]]] = {}  # page -> (index language, its
+        # records: (staged file, bytes, where it waits))
+        self.words: dict[str, set[str]] = {}  # index language -> every word of its staged records
+        self.indexed: set[str] = set()  # index languages already written as runs
+        self.written = 0
+
+    def add(self, path: Path) -> None:
+        """Stage a built page (one not written, or with nothing Pagefind indexes, is left out)."""
+        try:
+            html = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return  # mkdocs writes no file for an empty page
         if BODY_START not in html:
-            continue  # Pagefind would index nothing of it (a redirect page)
-        rel = path.relative_to(site).as_posix()
+            return  # Pagefind would index nothing of it (a redirect page)
+        rel = path.relative_to(self.site).as_posix()
         lang_match = HTML_LANG.search(html)
         lang = lang_match.group(2) if lang_match else "en"
         code = INDEX_LANGUAGE.get(lang, lang)
         as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
-        for target_rel, record in staged_records(rel, html, records.get(rel), code, as_indexed).items():
-            size = len(record.encode("utf-8"))
-            if code not in runs or (filled[code] and filled[code] + size > shard_bytes):
-                runs.setdefault(code, []).append(staging / f"{code}-{len(runs.get(code, []))}")
-                filled[code] = 0
-            filled[code] += size
-            words.setdefault(code, set()).update(htmllib.unescape(TAG.sub(" ", record)).split())
-            target = runs[code][-1] / target_rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(record, encoding="utf-8")
-    for code, folders in runs.items():
-        if len(folders) > 1:
-            text = htmllib.escape(" ".join(sorted(words[code])))
-            for folder in folders:
-                (folder / VOCABULARY).mkdir(parents=True)
-                (folder / VOCABULARY / "index.html").write_text(
-                    f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head><body>'
-                    f"{BODY_START}<p>{text}</p></div></body></html>", encoding="utf-8")
-    return runs
+        waiting = []
+        (self.folder / "waiting").mkdir(parents=True, exist_ok=True)
+        for target, record in staged_records(rel, html, self.records.get(rel), code, as_indexed).items():
+            self.written += 1
+            file = self.folder / "waiting" / f"{self.written}.html"
+            data = record.encode("utf-8")
+            file.write_bytes(data)
+            waiting.append((target, len(data), file))
+            self.words.setdefault(code, set()).update(htmllib.unescape(TAG.sub(" ", record)).split())
+        self.pages[path] = (code, waiting)
+
+    def write_runs(self, shard_bytes: int) -> dict[str, list[Path]]:
+        """Put the staged records in runs, a folder each, and let them go: index language -> its runs' folders,
+        in the order of the pages' paths (so the same site always makes the same runs). A language in several
+        runs gets a vocabulary record in each (VOCABULARY), so each language is written whole, once."""
+        runs: dict[str, list[Path]] = {}
+        filled: dict[str, int] = {}
+        for path in sorted(self.pages):
+            code, waiting = self.pages[path]
+            if code in self.indexed:  # its vocabulary records would miss this page's words
+                raise ValueError(f"{path}: a page indexed as {code!r} was written after that language was "
+                                 "indexed; index each language whole, once its pages are all written")
+            for target_rel, size, file in waiting:
+                if code not in runs or (filled[code] and filled[code] + size > shard_bytes):
+                    runs.setdefault(code, []).append(self.folder / "runs" / f"{code}-{len(runs.get(code, []))}")
+                    filled[code] = 0
+                filled[code] += size
+                target = runs[code][-1] / target_rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                file.replace(target)
+        for code, folders in runs.items():
+            if len(folders) > 1:
+                text = htmllib.escape(" ".join(sorted(self.words[code])))
+                for folder in folders:
+                    (folder / VOCABULARY).mkdir(parents=True)
+                    (folder / VOCABULARY / "index.html").write_text(
+                        f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head><body>'
+                        f"{BODY_START}<p>{text}</p></div></body></html>", encoding="utf-8")
+            self.words.pop(code, None)
+        self.indexed.update(runs)
+        self.pages = {}
+        return runs
 
 
-def index_pages(site: Path, pages: list[Path], records: Mapping[str, PageRecords], work: Path,
-                shard_bytes: int = SHARD_BYTES) -> tuple[dict[str, list[Path]], list[str]]:
-    """Index `pages` (built pages of `site`) in `work`: index language -> its finished runs' folders, and the
-    ids of the records never shown (kb.pagefind_files.finish_runs). Each language must be indexed whole, in
-    one call: its vocabulary record holds the words of the pages given."""
-    runs = _stage(site, pages, records, work / "staged", shard_bytes)
+def index_staged(staged: StagedPages, work: Path, shard_bytes: int = SHARD_BYTES) -> tuple[dict[str, list[Path]], list[str]]:
+    """Index the pages `staged` holds, in `work`: index language -> its finished runs' folders, and the ids of
+    the records never shown (kb.pagefind_files.finish_runs)."""
+    runs = staged.write_runs(shard_bytes)
     bundles: dict[str, list[Path]] = {}
     hidden: list[str] = []
     for code, folders in runs.items():
@@ -164,98 +197,32 @@ def index_pages(site: Path, pages: list[Path], records: Mapping[str, PageRecords
                  "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
                  "--silent"],
                 check=True,
+                # one thread: the build runs beside it on the other core. A 16 MB run took 3.96 s and 3.96 s of CPU
+                # so, against 4.92 s and 6.57 s with Pagefind's threads, in the same memory (514 MB).
+                env={**os.environ, "RAYON_NUM_THREADS": "1"},
             )
             bundles.setdefault(code, []).append(bundle)
+            shutil.rmtree(folder)
         hidden += finish_runs(bundles[code], f"/{VOCABULARY}/")
-    shutil.rmtree(work / "staged")
     return bundles, hidden
 
 
-class SiteIndex:
-    """The search index of `site` (site/pagefind/), built as the site's languages are written: the pages
-    handed to `index_written` are indexed in a second process while the build goes on, and `finish` indexes
-    the rest and puts every run together. Building the Chinese index while the English pages are written
-    took a 520-issue build from 75 s to 62–64 s on 2 cores."""
-
-    def __init__(self, site: Path | str, records: Mapping[str, PageRecords] | None = None,
-                 shard_bytes: int = SHARD_BYTES):
-        self.site = Path(site)
-        self.records = records or {}
-        self.shard_bytes = shard_bytes
-        self.work = Path(tempfile.mkdtemp(prefix="kb-search-"))
-        self.jobs: list[tuple[Path, subprocess.Popen]] = []
-        self.handed: set[Path] = set()
-
-    def index_written(self) -> None:
-        """Index, in a second process, every page written so far: whole languages (index_pages)."""
-        pages = self._pages()
-        if not pages:
-            return
-        job = self.work / f"job-{len(self.jobs)}"
-        job.mkdir()
-        task = (str(self.site), [str(p) for p in pages], self._records(pages), self.shard_bytes)
-        (job / JOB_TASK).write_bytes(pickle.dumps(task))
-        with open(job / "stderr.txt", "wb") as errors:
-            self.jobs.append((job, subprocess.Popen([sys.executable, "-m", __name__, str(job)], stderr=errors)))
-
-    def finish(self) -> None:
-        """Index the pages not handed over yet, wait for the second process, and write site/pagefind/."""
-        try:
-            rest = self._pages()
-            indexed = [index_pages(self.site, rest, self._records(rest), self.work / "last", self.shard_bytes)]
-            for job, process in self.jobs:
-                if process.wait():
-                    errors = (job / "stderr.txt").read_text(encoding="utf-8", errors="replace")
-                    raise RuntimeError(f"indexing the pages written first failed:\n{errors[-3000:]}")
-                result = json.loads((job / JOB_RESULT).read_text(encoding="utf-8"))
-                indexed.append(({code: [Path(b) for b in runs] for code, runs in result["runs"].items()},
-                                result["hidden"]))
-            runs: dict[str, list[Path]] = {}
-            for bundles, _ in indexed:
-                for code, folders in bundles.items():
-                    if code in runs:  # its vocabulary records would each miss the other part's words
-                        raise RuntimeError(f"pages indexed as {code!r} were written both before and after "
-                                           "the rest of that language; index each language whole")
-                    runs[code] = folders
-            output = self.site / "pagefind"
-            shutil.rmtree(output, ignore_errors=True)  # the index is written whole: nothing else may sit in its folder
-            assemble_bundles(runs, output, [i for _, hidden in indexed for i in hidden])
-        finally:
-            self.close()
-
-    def close(self) -> None:
-        """Stop the second process if it still runs (a failed build), and remove the work."""
-        for _, process in self.jobs:
-            if process.poll() is None:
-                process.kill()
-                process.wait()
-        self.jobs = []
-        shutil.rmtree(self.work, ignore_errors=True)
-
-    def _pages(self) -> list[Path]:
-        """The site's HTML pages not handed over yet, now handed over."""
-        pages = [path for path in self.site.rglob("*.html") if path not in self.handed
-                 and not path.is_relative_to(self.site / "pagefind")]
-        self.handed.update(pages)
-        return pages
-
-    def _records(self, pages: list[Path]) -> dict[str, PageRecords]:
-        wanted = {path.relative_to(self.site).as_posix() for path in pages}
-        return {rel: records for rel, records in self.records.items() if rel in wanted}
+def write_search_index(site: Path, runs: Mapping[str, list[Path]], hidden: list[str]) -> None:
+    """Put finished runs together as site/pagefind/, written whole: nothing else may sit in its folder."""
+    shutil.rmtree(site / "pagefind", ignore_errors=True)
+    assemble_bundles(dict(runs), site / "pagefind", hidden)
 
 
 def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None,
                        shard_bytes: int = SHARD_BYTES) -> None:
     """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
-    SiteIndex(site, records, shard_bytes).finish()
-
-
-def _run_job(job: Path) -> None:
-    """A second process's part of SiteIndex: index the pages of the task in `job`, write where the runs are."""
-    site, pages, records, shard_bytes = pickle.loads((job / JOB_TASK).read_bytes())
-    runs, hidden = index_pages(Path(site), [Path(p) for p in pages], records, job, shard_bytes)
-    (job / JOB_RESULT).write_text(json.dumps({"runs": {code: [str(b) for b in bundles] for code, bundles in runs.items()},
-                                              "hidden": hidden}), encoding="utf-8")
+    site = Path(site)
+    with tempfile.TemporaryDirectory() as work:
+        staged = StagedPages(site, records or {}, Path(work) / "staged")
+        for path in site.rglob("*.html"):
+            if not path.is_relative_to(site / "pagefind"):
+                staged.add(path)
+        write_search_index(site, *index_staged(staged, Path(work), shard_bytes))
 
 
 def search_fragments(site_root: Path) -> dict[str, dict]:
@@ -268,6 +235,3 @@ def search_fragments(site_root: Path) -> dict[str, dict]:
         fragments[record["url"]] = record
     return fragments
 
-
-if __name__ == "__main__":
-    _run_job(Path(sys.argv[1]))

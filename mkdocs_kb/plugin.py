@@ -22,15 +22,15 @@ from mkdocs.structure.pages import Page
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
 from kb.feeds import feed_names, write_feeds
-from kb.firewall import Theme, firewall
+from kb.firewall import Firewall, Theme
 from kb.labels import LABELS
 from kb.render import PageMacros, RawHtml
 from kb.records import RecordPage
 from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
-from kb.search_index import SiteIndex
 from kb.search_records import search_box, site_search_records
+from kb.site_index import SiteIndex
 
 from .budget import PageBudget
 from .config import KbConfig
@@ -98,8 +98,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         config.docs_dir = str(self.mirror.update(self.docs_source, generated))
 
     def _index_search(self, config: MkDocsConfig) -> None:
-        """A full build's search index is built as its languages are written: when a later language's build
-        starts, the pages of the ones before it are indexed in a second process (kb.search_index.SiteIndex)."""
+        """A full build's search index is made in a second process while the site is written (kb.site_index):
+        it gets each page once written, and each language once the next one's build starts."""
         if not self.config.site_files:
             return
         if self.language == layout.DEFAULT_LANGUAGE:  # mkdocs-static-i18n builds it first, then the others
@@ -107,7 +107,7 @@ class KbPlugin(BasePlugin[KbConfig]):
                 self.search_index.close()  # a rebuild (mkdocs serve) starts over
             self.search_index = SiteIndex(config.site_dir, site_search_records(self.catalog))
         elif self.search_index is not None:
-            self.search_index.index_written()
+            self.search_index.languages_written()
 
     def on_build_error(self, *, error: Exception) -> None:
         if self.search_index is not None:
@@ -119,6 +119,9 @@ class KbPlugin(BasePlugin[KbConfig]):
         src = page.file.src_uri
         generated = layout.split_language(src)[0] in self.record_pages
         self.built_pages[page.file.dest_uri] = f"(generated record page) {src}" if generated else f"{layout.DOCS}/{src}"
+        if self.search_index is not None:
+            self.search_index.page_written(page.file.abs_dest_path)
+        page.content = page.markdown = None  # rendered: nothing reads them again, and each language's build held all
         return output
 
     def on_env(self, env, *, config: MkDocsConfig, files, **kwargs):
@@ -205,20 +208,27 @@ class KbPlugin(BasePlugin[KbConfig]):
             return  # one language among several (index once, when all are written), or a preview
         site = Path(config.site_dir)
         search_index, self.search_index = self.search_index, None
-        (search_index or SiteIndex(site, site_search_records(self.catalog))).finish()
-        write_feeds(self.catalog, site, config.site_url, self.site_names)
-        write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
-        write_claims_data(self.catalog, site)
-        # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
-        # which lists the pages of every language.
-        for lang in layout.LANGUAGES:
-            home = site / layout.language_home(lang)
-            if home != site and home.is_dir():
-                shutil.copyfile(site / "sitemap.xml", home / "sitemap.xml")
-        # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
-        theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
-        findings = firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
-                            self.docs_source)
+        search_index = search_index or SiteIndex(site, site_search_records(self.catalog))
+        try:
+            search_index.languages_written()  # the last language: indexed while the rest is written and checked
+            write_feeds(self.catalog, site, config.site_url, self.site_names)
+            write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
+            write_claims_data(self.catalog, site)
+            # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
+            # which lists the pages of every language.
+            for lang in layout.LANGUAGES:
+                home = site / layout.language_home(lang)
+                if home != site and home.is_dir():
+                    shutil.copyfile(site / "sitemap.xml", home / "sitemap.xml")
+            # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
+            theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
+            check = Firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
+                             self.docs_source)
+            findings = check.site_problems()
+            search_index.finish()
+            findings += check.search_index_problems()
+        finally:
+            search_index.close()  # stops it if anything above failed
         if findings:
             raise PluginError(f"the built site holds {len(findings)} thing(s) that may not be published:\n"
                               + "\n".join(str(f) for f in findings))

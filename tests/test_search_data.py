@@ -11,9 +11,10 @@ import pytest
 from conftest import ROOT, edit, line_of
 from kb.cli import main as kb
 from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file
-from kb.search_index import SiteIndex, build_search_index, search_fragments, staged_records
+from kb.search_index import build_search_index, search_fragments, staged_records
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
 from kb.search_text import chinese_pairs, readable, versions
+from kb.site_index import SiteIndex
 
 
 def check(project, capsys) -> list[str]:
@@ -175,7 +176,7 @@ def test_the_firewall_checks_the_list_of_runs(site_in_runs, tmp_path, capsys):
     assert "hides '<x>', which is not the id of a search record" in out
 
 
-# ---- the index built while the site's languages are written (kb.search_index.SiteIndex) ---------------
+# ---- the index built while the site is written (kb.site_index) -------------------------------------
 
 def _files(folder) -> dict[str, bytes]:
     return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
@@ -183,7 +184,7 @@ def _files(folder) -> dict[str, bytes]:
 
 def _index_as_written(site, catalog, out, written_first, shard_bytes):
     """Index a copy of `site` at `out` as a build does: the pages under `written_first` (folders of the
-    copy) handed to a second process, then the rest."""
+    copy) written first, each handed over as the next is built, then indexed; then the rest."""
     shutil.copytree(site, out)
     shutil.rmtree(out / "pagefind")
     index = SiteIndex(out, site_search_records(catalog), shard_bytes)
@@ -192,15 +193,17 @@ def _index_as_written(site, catalog, out, written_first, shard_bytes):
     aside.mkdir()
     for path in later:  # not written yet
         path.rename(aside / path.name)
-    index.index_written()
+    for page in sorted(out.rglob("*.html")):
+        index.page_written(page)
+    index.languages_written()
     for path in later:
         (aside / path.name).rename(out / path.name)
     return index
 
 
 def test_the_build_indexes_a_language_while_the_next_is_written_with_the_same_bytes(site, catalog, tmp_path):
-    """The build hands the Chinese pages to a second process when the English build starts: its index is
-    byte for byte the one made at once."""
+    """The build hands each page to a second process once written, which indexes the Chinese pages while
+    the English ones are written: its index is byte for byte the one made at once."""
     at_once = tmp_path / "at-once"
     shutil.copytree(site, at_once)
     build_search_index(at_once, site_search_records(catalog))
@@ -218,6 +221,6 @@ def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path)
     """Each run of a language holds every word of the language (VOCABULARY): half of it indexed apart
     would lose words, so the index says so instead."""
     index = _index_as_written(site, catalog, tmp_path / "site", {"issues"}, 100_000)
-    with pytest.raises(RuntimeError, match="pages indexed as 'qaa' were written both before and after"):
+    with pytest.raises(RuntimeError, match="indexed as 'qaa' was written after that language was indexed"):
         index.finish()
     assert not (tmp_path / "site" / "pagefind").exists() and not index.work.exists()
