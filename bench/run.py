@@ -42,8 +42,30 @@ NAIVE_SEARCH = """  - search:
       separator: '[\\s\\u200b\\-_,:!=\\[\\]()"`/]+|\\.(?!\\d)|&[lg]t;|(?!\\b)(?=[A-Z][a-z])'
       pipeline: [stopWordFilter]
 """
-_MEASURE = ("import resource, subprocess, sys, time; t = time.perf_counter(); r = subprocess.run(sys.argv[1:]); "
-            "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode)")
+MEMORY_SAMPLE_S = 0.1  # how often a build's memory is read: the sum over its processes (Pagefind holds its peak for seconds)
+
+
+def _tree_kb(root: int) -> int:
+    """Proportional set size, in KB, of process `root` and every process under it (a build runs its search
+    index in a second process, and Pagefind in others: the machine holds them all at once). PSS shares each
+    page among the processes that map it, so their sum is what they take together."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        total += int(re.search(r"^Pss:\s+(\d+)", rollup, re.M).group(1))
+    return total
 
 
 @dataclass
@@ -81,14 +103,22 @@ def naive_variant(project: Path) -> Path:
 
 
 def build(project: Path, site: Path) -> tuple[float, float]:
-    """Seconds and peak resident megabytes of one full build, in a fresh process."""
+    """Seconds and peak memory (MB) of one full build, in a fresh process: the most its processes held
+    together, read every MEMORY_SAMPLE_S."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="1794268800")
-    out = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
-                         cwd=project, env=env, capture_output=True, text=True, check=True)
-    seconds, peak_kb, code = out.stdout.split()
-    if code != "0":
-        raise RuntimeError(f"build of {project} failed:\n{out.stderr[-3000:]}")
-    return float(seconds), int(peak_kb) / 1024
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+                                   cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        peak_kb = 0
+        while process.poll() is None:
+            peak_kb = max(peak_kb, _tree_kb(process.pid))
+            time.sleep(MEMORY_SAMPLE_S)
+        seconds = time.perf_counter() - start
+        if process.returncode:
+            errors.seek(0)
+            raise RuntimeError(f"build of {project} failed:\n{errors.read().decode(errors='replace')[-3000:]}")
+    return seconds, peak_kb / 1024
 
 
 RESULTS_TIMEOUT_MS = 120_000  # a search that shows nothing in this long is counted as this long, and said so
@@ -112,6 +142,9 @@ def browser_figures(site: Path, issue_path: str, naive: bool,
             page.on("requestfinished", lambda request: fetched.append(
                 (request.url, request.sizes()["responseBodySize"])))
             page.goto(root + issue_path, wait_until="networkidle", timeout=RESULTS_TIMEOUT_MS)  # the naive page fetches its whole index
+            deadline = time.perf_counter() + RESULTS_TIMEOUT_MS / 1000
+            while naive and not any(is_search(url) for url, _ in fetched) and time.perf_counter() < deadline:
+                page.wait_for_timeout(50)  # lunr's index comes through a web worker: it may end after "idle"
             before = sum(size for url, size in fetched if is_search(url))
             count = len(fetched)
             box = page.locator("input.md-search__input")
