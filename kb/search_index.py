@@ -124,6 +124,7 @@ class StagedPages:
         self.words: dict[str, set[str]] = {}  # index language -> every word of its staged records
         self.indexed: set[str] = set()  # index languages already written as runs
         self.written = 0
+        (folder / "waiting").mkdir(parents=True, exist_ok=True)
 
     def add(self, path: Path) -> None:
         """Stage a built page (one not written, or with nothing Pagefind indexes, is left out)."""
@@ -139,7 +140,6 @@ class StagedPages:
         code = INDEX_LANGUAGE.get(lang, lang)
         as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
         waiting = []
-        (self.folder / "waiting").mkdir(parents=True, exist_ok=True)
         for target, record in staged_records(rel, html, self.records.get(rel), code, as_indexed).items():
             self.written += 1
             file = self.folder / "waiting" / f"{self.written}.html"

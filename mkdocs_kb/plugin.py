@@ -120,7 +120,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         generated = layout.split_language(src)[0] in self.record_pages
         self.built_pages[page.file.dest_uri] = f"(generated record page) {src}" if generated else f"{layout.DOCS}/{src}"
         if self.search_index is not None:
-            self.search_index.page_written(page.file.abs_dest_path)
+            self.search_index.page_built(page.file.abs_dest_path)
         page.content = page.markdown = None  # rendered: nothing reads them again, and each language's build held all
         return output
 

@@ -194,7 +194,7 @@ def _index_as_written(site, catalog, out, written_first, shard_bytes):
     for path in later:  # not written yet
         path.rename(aside / path.name)
     for page in sorted(out.rglob("*.html")):
-        index.page_written(page)
+        index.page_built(page)
     index.languages_written()
     for path in later:
         (aside / path.name).rename(out / path.name)
