@@ -29,7 +29,7 @@ from .feeds import feed_names
 from .problems import Problem
 from .html_rules import Scripts, first_element, inspect_html
 from .pagefind_files import FILE_ID, RUN_FOLDER, SHARDS_FILE
-from .search_index import search_fragments
+from .search_index import INDEX_FOLDER, search_fragments
 from .search_records import FACETS, RECORD_META
 from .search_text import readable
 from .sources import read_site_config
@@ -109,11 +109,11 @@ class Firewall:
         self.headings: dict[str, str] = {}  # page -> its heading, for its search record
 
     def site_problems(self) -> list[Problem]:
-        return self._files(path for path in self.site.rglob("*") if not path.is_relative_to(self.site / "pagefind"))
+        return self._files(path for path in self.site.rglob("*") if not path.is_relative_to(self.site / INDEX_FOLDER))
 
     def search_index_problems(self) -> list[Problem]:
         """After site_problems: the search index's files, and its records' titles against the pages'."""
-        return self._files((self.site / "pagefind").rglob("*")) + _search_titles(self.site, self.headings)
+        return self._files((self.site / INDEX_FOLDER).rglob("*")) + _search_titles(self.site, self.headings)
 
     def _known_file(self, rel: str) -> bool:  # a script file the theme or Pagefind wrote (asked once per file)
         if rel not in self.known:

@@ -54,6 +54,7 @@ SHARD_BYTES = 8 * 2**20
 # find every page with 限流). So each run of a language also holds one record with every word of the language;
 # it is never shown (kb-search.js drops it by its id), and the same query finds the same pages in runs as in one.
 VOCABULARY = "_kb-vocabulary"
+INDEX_FOLDER = "pagefind"  # the search index's folder in the site
 
 
 def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
@@ -207,10 +208,15 @@ def index_staged(staged: StagedPages, work: Path, shard_bytes: int = SHARD_BYTES
     return bundles, hidden
 
 
+def site_pages(site: Path) -> list[Path]:
+    """Every HTML page of `site`, in path order: what is indexed (the index's own folder holds none of them)."""
+    return sorted(path for path in site.rglob("*.html") if not path.is_relative_to(site / INDEX_FOLDER))
+
+
 def write_search_index(site: Path, runs: Mapping[str, list[Path]], hidden: list[str]) -> None:
     """Put finished runs together as site/pagefind/, written whole: nothing else may sit in its folder."""
-    shutil.rmtree(site / "pagefind", ignore_errors=True)
-    assemble_bundles(dict(runs), site / "pagefind", hidden)
+    shutil.rmtree(site / INDEX_FOLDER, ignore_errors=True)
+    assemble_bundles(dict(runs), site / INDEX_FOLDER, hidden)
 
 
 def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None,
@@ -219,9 +225,8 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
     site = Path(site)
     with tempfile.TemporaryDirectory() as work:
         staged = StagedPages(site, records or {}, Path(work) / "staged")
-        for path in site.rglob("*.html"):
-            if not path.is_relative_to(site / "pagefind"):
-                staged.add(path)
+        for path in site_pages(site):
+            staged.add(path)
         write_search_index(site, *index_staged(staged, Path(work), shard_bytes))
 
 
@@ -229,7 +234,7 @@ def search_fragments(site_root: Path) -> dict[str, dict]:
     """Pagefind's record of every indexed page, by URL: its text, title and anchors (an item's record by
     its own URL, <page>/_item/<id>/)."""
     fragments = {}
-    for path in (site_root / "pagefind" / "fragment").glob("*.pf_fragment"):
+    for path in (site_root / INDEX_FOLDER / "fragment").glob("*.pf_fragment"):
         data = gzip.decompress(path.read_bytes())
         record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
         fragments[record["url"]] = record

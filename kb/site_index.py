@@ -27,7 +27,7 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
-from .search_index import SHARD_BYTES, StagedPages, index_staged, write_search_index
+from .search_index import SHARD_BYTES, StagedPages, index_staged, site_pages, write_search_index
 from .search_records import PageRecords
 
 TASK, RESULT, ERRORS = "task.pickle", "runs.json", "errors.txt"  # the second process's files in its work folder
@@ -63,8 +63,7 @@ class SiteIndex:
         """Every page written so far is of languages written whole: index them (in the second process)."""
         self.building = None
         self.waiting = []
-        self._hand_over(sorted(path for path in self.site.rglob("*.html")
-                               if not path.is_relative_to(self.site / "pagefind")))
+        self._hand_over(site_pages(self.site))
         if not self.whole:
             self._send({"index": True})
             self.whole = True
