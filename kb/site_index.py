@@ -20,6 +20,7 @@ import os
 import pickle
 import queue
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -42,9 +43,13 @@ class SiteIndex:
         self.site = Path(os.path.abspath(site))  # as mkdocs writes the pages' paths: not resolved
         self.work = Path(tempfile.mkdtemp(prefix="kb-search-"))
         (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes)))
+        # Its own process group, so that close() stops Pagefind with it: killed alone, it left Pagefind running
+        # on a removed work folder, and holding the build's output open, long after a failed build (a CI run
+        # waited 600 s for it). Nothing of it writes to the build's own output.
         with open(self.work / ERRORS, "wb") as errors:
             self.process = subprocess.Popen([sys.executable, "-m", __name__, str(self.work)], stdin=subprocess.PIPE,
-                                            stderr=errors, text=True, encoding="utf-8")
+                                            stdout=errors, stderr=errors, start_new_session=True,
+                                            text=True, encoding="utf-8")
         self.handed: set[Path] = set()
         self.waiting: list[Path] = []  # written, not handed over yet
         self.building: Path | None = None  # built, being written
@@ -83,9 +88,12 @@ class SiteIndex:
             self.close()
 
     def close(self) -> None:
-        """Stop the second process if it still runs (a failed build) and remove its work."""
-        if self.process.poll() is None:
-            self.process.kill()
+        """Stop the second process and its Pagefind if they still run (a failed build) and remove their work."""
+        if self.process.returncode is None:  # not waited for yet: its pid still names its process group
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.process.wait()
         if self.process.stdin and not self.process.stdin.closed:
             try:

@@ -3,8 +3,11 @@ versions by their number, the facets of each record."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import time
+from pathlib import Path
 
 import pytest
 
@@ -215,6 +218,33 @@ def test_an_index_in_runs_handed_over_by_language_is_the_one_made_at_once(site, 
     index.finish()
     assert not index.work.exists()  # nothing left behind
     assert _files(tmp_path / "site" / "pagefind") == _files(site_in_runs / "pagefind")
+
+
+def _processes_in_group(group: int) -> list[str]:
+    """The command lines of the live processes in process group `group` (Linux /proc; a zombie is dead)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            state, _, process_group = (proc / "stat").read_text().rpartition(")")[2].split()[:3]
+            if proc.name.isdigit() and int(process_group) == group and state != "Z":
+                found.append((proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+        except (OSError, ValueError):
+            pass  # it ended while being read
+    return found
+
+
+def test_a_failed_build_stops_the_index_and_its_pagefind(site, catalog, tmp_path):
+    """A build that fails while a language is being indexed (close(), from on_build_error) stops Pagefind
+    too: left alone, it ran on in a removed folder and held the build's output open for 600 s in CI."""
+    index = _index_as_written(site, catalog, tmp_path / "site", {path.name for path in site.iterdir()} - {"en"}, 20_000)
+    group = index.process.pid
+    deadline = time.monotonic() + 60
+    while not any("pagefind" in command for command in _processes_in_group(group)):
+        assert time.monotonic() < deadline, "Pagefind never started"
+        time.sleep(0.005)
+    index.close()
+    assert _processes_in_group(group) == []
+    assert not index.work.exists()
 
 
 def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path):
