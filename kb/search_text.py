@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 
 from .text import HAN
 
@@ -36,6 +37,8 @@ BETWEEN_HAN = re.compile(rf"(?<=[{HAN}])\s+(?=[{HAN}])")
 # "v0.33.0" as one word. The bare numbers go into the record's `versions` metadata (searched, not shown).
 VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)+)(?!\w)")
 VERSION_LIST = re.compile(r"\d+(?:\.\d+)+(?: \d+(?:\.\d+)+)*")
+GLOSSARY_LINE = re.compile(r"^\*\[([^\]\n]+)\]:[ \t]*(.+?)[ \t]*$", re.M)  # Python-Markdown's abbreviations
+NAME_PARTS = re.compile(r"[()（）,，、;；]")  # "首 token 延迟（time to first token）" names TTFT twice
 
 
 # What chinese_pairs rewrites, found in one pass over the page: a Han run or a CJK punctuation mark, each
@@ -103,3 +106,24 @@ def readable(indexed: str) -> str:
 def versions(text: str) -> str:
     """'0.33.0 0.5.23' for a text naming v0.33.0 and v0.5.23; '' if it names none."""
     return " ".join(sorted({match.group(1) for match in VERSION.finditer(text)}))
+
+
+def squashed(text: str) -> str:
+    """Text as a query is matched to a glossary name: NFKC, lower case, letters and digits only
+    (kb-search.js: squash), so "首 token 延迟" and "首token延迟" are one name."""
+    return "".join(char for char in unicodedata.normalize("NFKC", text).lower() if char.isalnum())
+
+
+def glossary_names(glossary: str) -> dict[str, str]:
+    """What a reader may type for each abbreviation of a language's glossary (snippets/abbreviations*.md):
+    its whole expansion and each part set apart by brackets or commas, squashed -> the abbreviation.
+    kb-search.js searches the abbreviation for a query that is one of these names, so "time to first
+    token" finds the pages that write TTFT. The expansions are not indexed: "the attention cache" on
+    every page that writes KV would make each of those pages a result for "attention"."""
+    names: dict[str, str] = {}
+    for abbreviation, expansion in GLOSSARY_LINE.findall(glossary):
+        for name in (expansion, *NAME_PARTS.split(expansion)):
+            key = squashed(name)
+            if len(key) > 1 and key != squashed(abbreviation):
+                names.setdefault(key, abbreviation)  # the first abbreviation a name expands keeps it
+    return names

@@ -128,7 +128,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         """For every template, the 404 page's too: the site's public address (None when it is not known), and
         what the search box says in the language being built (overrides/partials/search.html)."""
         env.globals["kb_public_url"] = self.config.public_url
-        env.globals["kb_search"] = search_box(self.language)
+        env.globals["kb_search"] = search_box(self.language, self.glossary[self.language])
         return env
 
     def on_shutdown(self) -> None:

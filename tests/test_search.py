@@ -56,6 +56,13 @@ EXPECTED = [
     ("zh", "首日支持", "topics/day0-support/", 3),
     ("en", "launch-day support", "topics/day0-support/", 1),
     ("zh", "FP4 算子", "topics/fp4-kernels/", 1),
+    # an abbreviation by its glossary name (snippets/abbreviations*.md), a British spelling
+    ("en", "time to first token", "issues/003/#vllm-bidirectional-kv-transfer", 3),
+    ("en", "Time-to-first-token", "issues/003/#vllm-bidirectional-kv-transfer", 3),
+    ("zh", "首字延迟", "issues/003/#vllm-bidirectional-kv-transfer", 3),
+    ("zh", "首 token 延迟", "issues/003/#vllm-bidirectional-kv-transfer", 3),
+    ("en", "mixture of experts", "issues/007/#vllm-v0-33-0", 3),
+    ("en", "quantisation", "issues/003/#stepquant", 3),
     # versions and figures: the release they name
     ("zh", "0.33", "issues/007/#vllm-v0-33-0", 3),
     ("en", "0.33", "issues/007/#vllm-v0-33-0", 3),
@@ -150,6 +157,14 @@ def test_a_reader_finds_the_page_the_query_means(readers, lang, query, expected,
     search(page, query)
     best = rows(page)[:within]
     assert ("/en/" if lang == "en" else "/") + expected in best, f"{query}: {best}"
+
+
+def test_a_glossary_name_the_pages_write_out_is_searched_as_written(site, readers):
+    """"Prefill/decode" expands PD (snippets/abbreviations.en.md), and pages write it out: those are the
+    results, not the pages that write PD."""
+    shown = {link.split("#")[0] for link in search(readers["en"], "prefill/decode")}
+    assert shown and shown <= pages_holding(site, "prefill", "en")
+    assert pages_holding(site, "PD", "en") - shown
 
 
 @pytest.mark.parametrize("lang,query", NOTHING, ids=[f"{q[0]}-{q[1]}" for q in NOTHING])

@@ -16,7 +16,7 @@ from kb.cli import main as kb
 from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file
 from kb.search_index import build_search_index, search_fragments, staged_records
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
-from kb.search_text import chinese_pairs, readable, versions
+from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
 from kb.site_index import SiteIndex
 
 
@@ -254,3 +254,23 @@ def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path)
     with pytest.raises(RuntimeError, match="indexed as 'qaa' was written after that language was indexed"):
         index.finish()
     assert not (tmp_path / "site" / "pagefind").exists() and not index.work.exists()
+
+
+def test_glossary_names_are_each_expansion_and_its_parts_squashed():
+    glossary = ("*[TTFT]: 首 token 延迟（首字延迟，time to first token）\n"
+                "*[PD]: Prefill/decode\n"
+                "*[P]: Prefill/decode\n"  # a name another abbreviation has: the first keeps it
+                "*[X]: x\n"  # one letter, and the abbreviation itself: no name
+                "not a glossary line: *[Y]: why\n")
+    assert glossary_names(glossary) == {
+        "首token延迟首字延迟timetofirsttoken": "TTFT", "首token延迟": "TTFT", "首字延迟": "TTFT",
+        "timetofirsttoken": "TTFT", "prefilldecode": "PD"}
+    assert squashed("Ｔime-to-First　token") == "timetofirsttoken"  # full-width letters and spaces too
+
+
+def test_the_search_box_carries_each_languages_glossary_names(site):
+    for page, lang in (("index.html", "zh"), ("en/index.html", "en")):
+        html = (site / page).read_text(encoding="utf-8")
+        terms = json.loads(re.search(r"data-kb-terms='([^']*)'", html).group(1).replace("&#39;", "'"))
+        glossary = (ROOT / ("snippets/abbreviations.md" if lang == "zh" else "snippets/abbreviations.en.md")).read_text(encoding="utf-8")
+        assert terms == glossary_names(glossary) and terms["timetofirsttoken"] == "TTFT"

@@ -120,6 +120,11 @@
     return fragments.get(id);
   };
 
+  // A glossary name typed whole ("time to first token", "首 token 延迟") that no page writes out is searched
+  // as its abbreviation (kb/search_text.py: glossary_names), matched as kb.search_text.squashed writes it.
+  const TERMS = JSON.parse(box.dataset.kbTerms || "{}");
+  const squash = (text) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
   const count = (n) =>
     n === 0 ? box.dataset.kbNone : n === 1 ? box.dataset.kbOne : box.dataset.kbOther.replace("#", n);
 
@@ -130,7 +135,8 @@
 
   // The query as the indexer makes words: each Chinese run as its character pairs, every other
   // word lower-cased without the characters Pagefind drops ("llm-d" is "llmd"); "×" and "."
-  // are kept (--include-characters), and "3.3x" is read as "3.3×".
+  // are kept (--include-characters), "3.3x" is read as "3.3×", and the British "-isation" as the
+  // "-ization" the site writes (quantisation).
   const parse = (query) => {
     const groups = []; // the terms of each word of the query
     for (const word of query.replace(HAN_RUN, " $& ").split(/\s+/)) {
@@ -138,7 +144,8 @@
         const chars = [...word];
         groups.push(chars.length === 1 ? chars : chars.slice(1).map((c, i) => chars[i] + c));
       } else {
-        const term = word.toLowerCase().replace(/(\d)x$/u, "$1×").replace(/[^\p{L}\p{N}._×]/gu, "");
+        const term = word.toLowerCase().replace(/(\d)x$/u, "$1×").replace(/(\p{L})isation(s?)$/u, "$1ization$2")
+          .replace(/[^\p{L}\p{N}._×]/gu, "");
         if (term) groups.push([term]);
       }
     }
@@ -296,46 +303,52 @@
   // archive: 20–110 ms). While it does, only the newest query waits: typing 前缀缓存 scores 前 and then
   // 前缀缓存, not 前缀 and 前缀缓 as well (at 520 issues a later query took 512 ms with them, bench).
   let scoring = Promise.resolve();
+  // The results of the query words `groups` (parse), best first, and the facets counted over them;
+  // null once the query numbered `mine` is no longer the newest.
+  const find = async (groups, mine) => {
+    const terms = groups.flat();
+    const pf = await load();
+    await facetTotals;
+    await scoring.catch(() => null);
+    if (mine !== latest) return null; // a newer query waits too: only it is scored
+    const filters = Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]]));
+    scoring = pf.search(terms.join(" "), { filters });
+    const found = await scoring;
+    if (mine !== latest) return null; // the reader typed on: this query's results would only be overwritten
+    let results = found.results
+      .filter((result) => !hidden.has(result.id))
+      .map((result) => {
+        const at = [...new Set(result.words)].sort((a, b) => a - b);
+        return { result, at, score: result.score * (1 + ADJACENCY * adjacency(at, groups)) };
+      })
+      .sort((a, b) => b.score - a.score);
+    let shown = await Promise.all(results.slice(0, SHOWN).map(async (r) => ({ ...r, page: await fragment(r.result.id) })));
+    if (mine !== latest) return null;
+    // Pages found by their versions metadata only tie: the one naming the version most goes first.
+    const named = ({ page, at }) => at.length ||
+      page.words.filter((w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t))).length;
+    shown.sort((a, b) => b.score - a.score || named(b) - named(a));
+    if (shown.length && !terms.every((term) => holds(shown[0].page, term))) results = shown = [];
+    return { groups, results, shown, counts: found.filters };
+  };
+
   const search = async () => {
     const query = input.value.trim();
     const mine = ++latest;
-    const groups = parse(query);
-    let results = [];
-    let shown = [];
-    let counts = null;
-    if (groups.length) {
-      const terms = groups.flat();
-      const pf = await load();
-      await facetTotals;
-      await scoring.catch(() => null);
-      if (mine !== latest) return; // a newer query waits too: only it is scored
-      const filters = Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]]));
-      scoring = pf.search(terms.join(" "), { filters });
-      const found = await scoring;
-      if (mine !== latest) return; // the reader typed on: this query's results would only be overwritten
-      counts = found.filters;
-      results = found.results
-        .filter((result) => !hidden.has(result.id))
-        .map((result) => {
-          const at = [...new Set(result.words)].sort((a, b) => a - b);
-          return { result, at, score: result.score * (1 + ADJACENCY * adjacency(at, groups)) };
-        })
-        .sort((a, b) => b.score - a.score);
-      shown = await Promise.all(results.slice(0, SHOWN).map(async (r) => ({ ...r, page: await fragment(r.result.id) })));
-      if (mine !== latest) return;
-      // Pages found by their versions metadata only tie: the one naming the version most goes first.
-      const named = ({ page, at }) => at.length ||
-        page.words.filter((w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t))).length;
-      shown.sort((a, b) => b.score - a.score || named(b) - named(a));
-      if (shown.length && !terms.every((term) => holds(shown[0].page, term))) results = shown = [];
+    let found = { groups: [], results: [], shown: [], counts: null };
+    if (parse(query).length) {
+      found = await find(parse(query), mine);
+      // a glossary name the pages do not write out: its abbreviation (they write TTFT, not "time to first token")
+      const abbreviation = TERMS[squash(query)];
+      if (found && !found.results.length && abbreviation) found = await find(parse(abbreviation), mine);
     }
-    if (mine !== latest) return; // a newer query is on its way
-    meta.textContent = query ? count(results.length) : box.dataset.kbPlaceholder;
-    list.innerHTML = render(shown, groups);
-    facetBar.innerHTML = results.length ? renderFacets(counts) : "";
+    if (!found || mine !== latest) return; // a newer query is on its way
+    meta.textContent = query ? count(found.results.length) : box.dataset.kbPlaceholder;
+    list.innerHTML = render(found.shown, found.groups);
+    facetBar.innerHTML = found.results.length ? renderFacets(found.counts) : "";
     if (query) { // for tests: the results of this query are on screen
       box.dataset.kbQuery = query;
-      box.dataset.kbResults = String(results.length);
+      box.dataset.kbResults = String(found.results.length);
     }
   };
 
