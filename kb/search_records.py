@@ -122,7 +122,7 @@ def site_search_records(catalog: Catalog) -> dict[str, PageRecords]:
     return {file: records for lang in layout.LANGUAGES for file, records in search_records(catalog, lang).items()}
 
 
-def search_box(lang: str, glossary: str = "") -> dict:
+def search_box(lang: str, glossary: str) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
     name (in the panel's order), a result's issue line, the names of the abbreviations in `glossary` (the
     language's snippets/abbreviations*.md; kb.search_text.glossary_names), and, for readers without

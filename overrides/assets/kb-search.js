@@ -335,9 +335,10 @@
   const search = async () => {
     const query = input.value.trim();
     const mine = ++latest;
-    let found = { groups: [], results: [], shown: [], counts: null };
-    if (parse(query).length) {
-      found = await find(parse(query), mine);
+    const groups = parse(query);
+    let found = { groups, results: [], shown: [], counts: null };
+    if (groups.length) {
+      found = await find(groups, mine);
       // a glossary name the pages do not write out: its abbreviation (they write TTFT, not "time to first token")
       const abbreviation = TERMS[squash(query)];
       if (found && !found.results.length && abbreviation) found = await find(parse(abbreviation), mine);
