@@ -274,3 +274,4 @@ def test_the_search_box_carries_each_languages_glossary_names(site):
         terms = json.loads(re.search(r"data-kb-terms='([^']*)'", html).group(1).replace("&#39;", "'"))
         glossary = (ROOT / ("snippets/abbreviations.md" if lang == "zh" else "snippets/abbreviations.en.md")).read_text(encoding="utf-8")
         assert terms == glossary_names(glossary) and terms["timetofirsttoken"] == "TTFT"
+    assert '"首字延迟": "TTFT"' in (site / "index.html").read_text(encoding="utf-8")  # UTF-8, not \\u escapes
