@@ -37,7 +37,7 @@ from .sources import read_site_config
 SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
 SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
 PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.pagefind_files)
-    rf"pagefind/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
+    rf"{INDEX_FOLDER}/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
     rf"|{re.escape(SHARDS_FILE)}|(?:{RUN_FOLDER}/)?(?:pagefind-entry\.json|pagefind\.{FILE_ID}\.pf_meta"
     rf"|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)))")
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
@@ -141,10 +141,10 @@ class Firewall:
                 self.headings[rel] = page.heading
                 for what in page.findings:
                     finding(what, "remove it from the page's source")
-            elif rel.startswith("pagefind/"):
+            elif rel.startswith(f"{INDEX_FOLDER}/"):
                 if not PAGEFIND_FILE.fullmatch(rel):
                     finding("is not a file Pagefind writes", "remove it")
-                elif rel == f"pagefind/{SHARDS_FILE}":
+                elif rel == f"{INDEX_FOLDER}/{SHARDS_FILE}":
                     for what in _shards_problems(path):
                         finding(what, "fix kb.pagefind_files, which writes it")
             elif rel in self.generated:
@@ -230,6 +230,6 @@ def _search_titles(site: Path, headings: dict[str, str]) -> list[Problem]:
         title = "".join(readable(record.get("meta", {}).get("title", "")).split())
         if extra or (rel in headings and title != "".join(headings[rel].split())):
             problems.append(Problem(f"(built) {rel}", None, "firewall",
-                                    f"pagefind/: the search record of {url} has metadata the page does not show "
+                                    f"{INDEX_FOLDER}/: the search record of {url} has metadata the page does not show "
                                     f"({', '.join(sorted(extra)) or 'its title'}) — remove data-pagefind-* attributes from content"))
     return problems
