@@ -92,7 +92,8 @@
     FACETS.filter((f) => counts?.[f])
       .map((f) => {
         const values = Object.entries(counts[f]).filter(([, n]) => n > 0)
-          .sort((a, b) => (f === "year" ? b[0].localeCompare(a[0]) : b[1] - a[1])).slice(0, 8);
+          // newest year first; otherwise most results first, ties by name (the same order from one index or runs)
+          .sort((a, b) => (f === "year" ? b[0].localeCompare(a[0]) : b[1] - a[1] || a[0].localeCompare(b[0]))).slice(0, 8);
         return values.length ? `<p role="group" aria-label="${escape(FACET_NAMES[f])}" data-kb-facet="${f}">` +
           `<span class="kb-facet-name">${escape(FACET_NAMES[f])}</span> ${values.map(([v, n]) =>
           `<button type="button" data-facet="${f}" data-value="${escape(v)}" aria-pressed="${selected[f] === v}">` +
