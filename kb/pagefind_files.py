@@ -20,6 +20,10 @@ fix). Each filter file is read (gzip: "pagefind_dcd", then CBOR), its values
 sorted, written back under a name from its bytes, and each language's pf_meta
 is rewritten to point at the new names.
 
+Stand-ins: runs are indexed before their language is whole, so each lacks some
+of the language's words; finish_runs writes each of them into the run's words,
+finding only the run's hidden stand-in record.
+
 Only the CBOR Pagefind's index files use: unsigned integers, text, arrays (a
 word's locations, which hold negative numbers, are skipped, not decoded).
 """
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import heapq
 import json
 import shutil
 import struct
@@ -158,15 +163,20 @@ def _whole_word_ends(last: str, following: str) -> bool:
     return len(last) <= _shared_prefix(last, following) + 1
 
 
-def _split_words(pagefind: Path, lang: str, chunks: list) -> list:
-    """Rewrite a language's word chunks `chunks` ([[from, to, name], ...]) as chunks of about CHUNK_BYTES,
-    each ending at a whole word where one does within 4 × CHUNK_BYTES; return them, their `from` and `to`
-    shortened as Pagefind shortens them."""
+def _read_words(pagefind: Path, chunks: list) -> list[tuple[str, bytes]]:
+    """Every word of a language's word chunks `chunks` ([[from, to, name], ...]), in order, with its entry's
+    bytes; the chunk files are removed (they are written again, cut differently)."""
     words = []
     for chunk in chunks:
         path = pagefind / "index" / f"{chunk[2]}.pf_index"
         words += chunk_words(path)
         path.unlink()
+    return words
+
+
+def _write_words(pagefind: Path, lang: str, words: list[tuple[str, bytes]]) -> list:
+    """Write a language's `words` as chunks of about CHUNK_BYTES, each ending at a whole word where one does
+    within 4 × CHUNK_BYTES; return them, their `from` and `to` shortened as Pagefind shortens them."""
     groups, size = [[]], 0
     for i, (word, entry) in enumerate(words):
         if size >= CHUNK_BYTES and (_whole_word_ends(words[i - 1][0], word) or size >= 4 * CHUNK_BYTES):
@@ -187,25 +197,49 @@ def _split_words(pagefind: Path, lang: str, chunks: list) -> list:
     return split
 
 
-def finish_bundle(pagefind: Path) -> None:
-    """Each language's filters sorted and its words in small chunks, every file named by its bytes, and the
-    language's meta index and the bundle's entry pointing at them."""
-    entry_path = pagefind / "pagefind-entry.json"
-    entry = json.loads(entry_path.read_text(encoding="utf-8"))
-    for lang, language in entry["languages"].items():
-        meta_path = pagefind / f"pagefind.{language['hash']}.pf_meta"
-        meta = read_index_file(meta_path)
-        filters = meta[3]  # [[filter name, file hash], ...]
-        for pair in filters:
-            path = pagefind / "filter" / f"{pair[1]}.pf_filter"
+def _stand_in_entry(word: str, page: int) -> bytes:
+    """A word's entry that finds only page number `page`, once (at its first word, with the default weight:
+    Pagefind writes a weight as -(weight + 1), 24 being 1.0)."""
+    return (_head(4, 3) + _encode(word) + _head(4, 1) + _head(4, 3) + _head(0, page)
+            + _head(4, 2) + _head(1, 24) + _head(0, 0) + _head(4, 0) + _head(4, 0))
+
+
+class _Bundle:
+    """One run's bundle read for finishing: its entry, its one language's meta index and words."""
+
+    def __init__(self, pagefind: Path):
+        self.pagefind = pagefind
+        self.entry = json.loads((pagefind / "pagefind-entry.json").read_text(encoding="utf-8"))
+        (self.lang, self.language), = self.entry["languages"].items()  # a run indexes one language
+        self.meta_path = pagefind / f"pagefind.{self.language['hash']}.pf_meta"
+        self.meta = read_index_file(self.meta_path)
+        self.words = _read_words(pagefind, self.meta[2])
+        if any(before >= after for (before, _), (after, _) in zip(self.words, self.words[1:])):
+            raise ValueError(f"{pagefind}: Pagefind's words are not in code point order, as finish_runs merges them")
+
+    def page_number(self, page_id: str) -> int:
+        """The number the meta index gives the page whose fragment is `page_id`."""
+        return next(n for n, (hash_, _) in enumerate(self.meta[1]) if hash_ == page_id)
+
+    def write(self) -> None:
+        """Filters sorted, words in small chunks, every file named by its bytes, the meta index and the
+        entry pointing at them."""
+        for pair in self.meta[3]:  # filters: [[filter name, file hash], ...]
+            path = self.pagefind / "filter" / f"{pair[1]}.pf_filter"
             name, values = read_index_file(path)
             path.unlink()
-            pair[1] = _write(pagefind / "filter", lang, ".pf_filter", [name, sorted(values)], 7)
-        filters.sort()
-        meta[2] = _split_words(pagefind, lang, meta[2])
-        meta_path.unlink()
-        language["hash"] = _write(pagefind, f"pagefind.{lang}", ".pf_meta", meta, 10).removeprefix("pagefind.")
-    _write_json(entry_path, entry)
+            pair[1] = _write(self.pagefind / "filter", self.lang, ".pf_filter", [name, sorted(values)], 7)
+        self.meta[3].sort()
+        self.meta[2] = _write_words(self.pagefind, self.lang, self.words)
+        self.meta_path.unlink()
+        self.language["hash"] = _write(self.pagefind, f"pagefind.{self.lang}", ".pf_meta", self.meta, 10
+                                       ).removeprefix("pagefind.")
+        _write_json(self.pagefind / "pagefind-entry.json", self.entry)
+
+
+def finish_bundle(pagefind: Path) -> None:
+    """A run's bundle finished as it is (one run of its language)."""
+    _Bundle(pagefind).write()
 
 
 def _write_json(path: Path, data) -> None:
@@ -224,11 +258,28 @@ def _hide(bundle: Path, url: str) -> str | None:
 
 def finish_runs(bundles: list[Path], hidden_url: str) -> list[str]:
     """Finish one language's Pagefind runs (the output folder of each, in order) in place; return the ids of
-    the records at `hidden_url`, which are searched but never shown (one run needs no such record)."""
-    hidden = [found for found in (_hide(bundle, hidden_url) for bundle in bundles) if found] if len(bundles) > 1 else []
-    for bundle in bundles:
-        finish_bundle(bundle)
-    return hidden
+    their stand-in records, at `hidden_url`: searched, never shown.
+
+    Pagefind leaves out of a query a term its run does not hold ("限流 挽救" in a run without 挽救 would find
+    every page with 限流 there). So every word of the language that a run lacks is written into that run's
+    index, finding only its stand-in record: each run answers for every word, and the same query finds the
+    same pages in runs as in one index. Runs are indexed while later pages are still being written, and
+    their words are known only here, as Pagefind wrote them (stemmed)."""
+    hidden = {bundle: _hide(bundle, hidden_url) for bundle in bundles}
+    if len(bundles) == 1:
+        finish_bundle(bundles[0])
+        return [found for found in hidden.values() if found]
+    read = [_Bundle(bundle) for bundle in bundles]
+    language = set().union(*({word for word, _ in run.words} for run in read))
+    for run in read:
+        if hidden[run.pagefind] is None:
+            raise ValueError(f"{run.pagefind}: a run of several has no stand-in record at {hidden_url}")
+        page = run.page_number(hidden[run.pagefind])
+        lacking = sorted(language.difference(word for word, _ in run.words))
+        run.words = list(heapq.merge(run.words, ((word, _stand_in_entry(word, page)) for word in lacking)))
+        run.write()
+        run.words = []  # let it go: a language's words are held once
+    return [hidden[bundle] for bundle in bundles]
 
 
 def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden: list[str]) -> None:

@@ -10,13 +10,14 @@ Pagefind reads a staged copy of the site, so the published pages are untouched:
   the item's anchor through the `url` metadata) and one for the rest of the page;
 - Chinese pages as character pairs under the language code `qaa` (kb.search_text).
 
-Each language is indexed in runs of at most SHARD_BYTES of staged pages, and
-kb.pagefind_files puts the runs together as one bundle per run (kb-search.js
-merges them in the browser). Pagefind holds a whole run in memory, about 20× its
-staged HTML, so one run over a 1,040-issue archive would need about 1.5 GB; and
-it scores a query's results in time that grows with the square of the results of
-a run (each result page scans every page entry of every term). In runs, both
-grow with the archive only linearly.
+Each language is indexed in runs of at most SHARD_BYTES of staged pages, each
+indexed as soon as it is full, and kb.pagefind_files puts the runs together as
+one bundle per run (kb-search.js merges them in the browser). Pagefind holds a
+whole run in memory, about 25× the text it indexes (8 MB: 211 MB), so one run
+over a 1,040-issue archive would need about 1.5 GB; and it scores a query's
+results in time that grows with the square of the results of a run (each result
+page scans every page entry of every term). In runs, both grow with the archive
+only linearly.
 
 Works on the built HTML and the catalog's records, so it does not depend on the site generator.
 """
@@ -42,18 +43,24 @@ HTML_LANG = re.compile(r'(<html[^>]*\blang=")([a-z]+)(?:-[^"]*)?(")')
 BODY_START = "<div data-pagefind-body>"  # overrides/main.html
 BODY = re.compile(r"(<div data-pagefind-body>)(.*)(</div>\s*</article>)", re.S)
 TAG = re.compile(r"<[^>]*>")
+# A start or end tag, its attributes read with their quotes (a ">" or a name inside a quoted value is text).
+ELEMENT_TAG = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>""")
+IGNORED_ATTRIBUTE = re.compile(r"""\sdata-pagefind-ignore(?=[\s=/>]|$)""")
+QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
+VOID_ELEMENTS = frozenset("area base br col embed hr img input link meta source track wbr".split())
 NAME_WEIGHT = 7  # a hub's or entity page's own aliases weigh as an <h1> (Pagefind's default for h1)
 # Staged HTML per Pagefind run. Measured at 520 issues: 38 MB of Chinese records peaked at 766 MB in one run;
 # in runs of 16 MB the largest peaked at 488–514 MB, of 8 MB at 303 MB. Pagefind runs beside the build (kb.site_index),
 # so its peak adds to the build's: at 1,040 issues the build, its second process and Pagefind held 1,249 MB
 # together with 16 MB runs and 994 MB with 8 MB runs. A query matching 2,129 of 3,635 items took 106–112 ms to
 # score in one run and 27–38 ms over half of them. Each run costs a first query one more word chunk per term
-# (at 520 issues: 227 KB in 16 MB runs, 245–262 KB in 8 MB runs).
-SHARD_BYTES = 8 * 2**20
-# Pagefind leaves out of a query a term its run does not hold at all ("限流 挽救" in a run without 挽救 would
-# find every page with 限流). So each run of a language also holds one record with every word of the language;
-# it is never shown (kb-search.js drops it by its id), and the same query finds the same pages in runs as in one.
-VOCABULARY = "_kb-vocabulary"
+# (at 520 issues: 227 KB in 16 MB runs, 245–262 KB in 8 MB runs). Those runs held the lists Pagefind leaves out;
+# staged without them (without_ignored), 8 MB runs took the 1,040-issue build to 1,128 MB, and 6 MB runs (with
+# stand-ins instead of a record of every word) to 950 MB.
+SHARD_BYTES = 6 * 2**20
+# Each run of a language with several runs holds a stand-in record here: the words of the language that the run
+# lacks find it (kb.pagefind_files.finish_runs). It is never shown (kb-search.js drops it by its id).
+STAND_IN = "_kb-vocabulary"
 INDEX_FOLDER = "pagefind"  # the search index's folder in the site
 
 
@@ -69,10 +76,35 @@ def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
     return sections
 
 
+def without_ignored(body: str) -> str:
+    """`body` without the elements Pagefind leaves out (data-pagefind-ignore: the generated lists of hubs,
+    entity pages and ledgers, which repeat the issue pages). Pagefind would read and drop them; staged, they
+    were 56% of the Chinese and 59% of the English HTML at 520 issues, and they filled runs by their size
+    though a run's memory follows the text it indexes (8 MB of such lists: 21 MB; of indexed text: 211 MB)."""
+    if "data-pagefind-ignore" not in body:
+        return body
+    kept, cut, depth, name = [], 0, 0, ""
+    for tag in ELEMENT_TAG.finditer(body):
+        closing, tag_name = tag.group(1), tag.group(2).lower()
+        if depth:  # inside an ignored element: count its own kind of tag until it closes
+            if tag_name == name:
+                depth += -1 if closing else 1
+                if not depth:
+                    cut = tag.end()
+            continue
+        if not closing and tag_name not in VOID_ELEMENTS and IGNORED_ATTRIBUTE.search(QUOTED.sub('""', tag.group(3))):
+            kept.append(body[cut:tag.start()])
+            depth, name = 1, tag_name
+    if not depth:
+        kept.append(body[cut:])
+    return "".join(kept)
+
+
 def _record(lang: str, body: str, facets: Facets, as_indexed: Callable[[str], str]) -> str:
     """What Pagefind reads of one record: its language, its filters and metadata (as written: they are
     shown), its body as indexed, and its aliases at the end. Nothing else of the page is indexed, so
     nothing else is staged (an issue's seven item records would each copy its navigation)."""
+    body = without_ignored(body)
     named = versions(htmllib.unescape(TAG.sub(" ", body)))
     elements = [f'<span data-pagefind-filter="{name}">{htmllib.escape(value)}</span>'
                 for name, values in facets.filters.items() for value in values]
@@ -112,18 +144,19 @@ def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
 
 
 class StagedPages:
-    """Pages of `site` staged for Pagefind in `folder`, each record written as its page arrives and put in its
-    run once the page's language is indexed (`write_runs`). A build's second process holds only their names
-    and words: at 1,040 issues it held 176 MB with the records themselves."""
+    """Pages of `site` staged for Pagefind in `folder`, each record written as its page arrives, in runs of
+    its language in the order they arrive: a run is cut as soon as its records fill it (`full_runs`), so
+    that it is indexed while later pages are still being written, and the rest once the language is whole
+    (`last_runs`). A build's second process holds only the records' names and sizes."""
 
     def __init__(self, site: Path, records: Mapping[str, PageRecords], folder: Path):
         self.site = site
         self.records = records
         self.folder = folder
-        self.pages: dict[Path, tuple[str, list[tuple[str, int, Path]]]] = {}  # page -> (index language, its
-        # records: (staged file, bytes, where it waits))
-        self.words: dict[str, set[str]] = {}  # index language -> every word of its staged records
-        self.indexed: set[str] = set()  # index languages already written as runs
+        self.waiting: dict[str, list[tuple[str, int, Path]]] = {}  # index language -> records not in a run yet:
+        # (staged file, bytes, where it waits)
+        self.runs_cut: dict[str, int] = {}  # index language -> its runs so far
+        self.whole: set[str] = set()  # index languages whose last run is cut
         self.written = 0
         (folder / "waiting").mkdir(parents=True, exist_ok=True)
 
@@ -139,73 +172,97 @@ class StagedPages:
         lang_match = HTML_LANG.search(html)
         lang = lang_match.group(2) if lang_match else "en"
         code = INDEX_LANGUAGE.get(lang, lang)
+        if code in self.whole:  # its runs would miss this page's words
+            raise ValueError(f"{path}: a page indexed as {code!r} was written after that language was "
+                             "indexed; index each language whole, once its pages are all written")
         as_indexed = chinese_pairs if lang in INDEX_LANGUAGE else str
-        waiting = []
         for target, record in staged_records(rel, html, self.records.get(rel), code, as_indexed).items():
             self.written += 1
             file = self.folder / "waiting" / f"{self.written}.html"
             data = record.encode("utf-8")
             file.write_bytes(data)
-            waiting.append((target, len(data), file))
-            self.words.setdefault(code, set()).update(htmllib.unescape(TAG.sub(" ", record)).split())
-        self.pages[path] = (code, waiting)
+            self.waiting.setdefault(code, []).append((target, len(data), file))
 
-    def write_runs(self, shard_bytes: int) -> dict[str, list[Path]]:
-        """Put the staged records in runs, a folder each, and let them go: index language -> its runs' folders,
-        in the order of the pages' paths (so the same site always makes the same runs). A language in several
-        runs gets a vocabulary record in each (VOCABULARY), so each language is written whole, once."""
-        runs: dict[str, list[Path]] = {}
-        filled: dict[str, int] = {}
-        for path in sorted(self.pages):
-            code, waiting = self.pages[path]
-            if code in self.indexed:  # its vocabulary records would miss this page's words
-                raise ValueError(f"{path}: a page indexed as {code!r} was written after that language was "
-                                 "indexed; index each language whole, once its pages are all written")
-            for target_rel, size, file in waiting:
-                if code not in runs or (filled[code] and filled[code] + size > shard_bytes):
-                    runs.setdefault(code, []).append(self.folder / "runs" / f"{code}-{len(runs.get(code, []))}")
-                    filled[code] = 0
-                filled[code] += size
-                target = runs[code][-1] / target_rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                file.replace(target)
-        for code, folders in runs.items():
-            if len(folders) > 1:
-                text = htmllib.escape(" ".join(sorted(self.words[code])))
-                for folder in folders:
-                    (folder / VOCABULARY).mkdir(parents=True)
-                    (folder / VOCABULARY / "index.html").write_text(
-                        f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head><body>'
-                        f"{BODY_START}<p>{text}</p></div></body></html>", encoding="utf-8")
-            self.words.pop(code, None)
-        self.indexed.update(runs)
-        self.pages = {}
+    def full_runs(self, shard_bytes: int) -> list[tuple[str, Path]]:
+        """The runs that the records staged so far fill (a run is full when its next record would take it past
+        `shard_bytes`): (index language, the run's folder), in order; each holds a stand-in record."""
+        runs = []
+        for code, waiting in self.waiting.items():
+            while True:
+                filled = 0
+                for end, (_, size, _) in enumerate(waiting):
+                    if filled and filled + size > shard_bytes:
+                        break
+                    filled += size
+                else:
+                    break  # not full yet
+                runs.append((code, self._run(code, waiting[:end], stand_in=True)))
+                del waiting[:end]
         return runs
 
+    def last_runs(self) -> list[tuple[str, Path]]:
+        """The languages staged so far are whole: the rest of each as its last run (with a stand-in record if
+        the language has runs before it)."""
+        runs = [(code, self._run(code, waiting, stand_in=self.runs_cut.get(code, 0) > 0))
+                for code, waiting in self.waiting.items() if waiting]
+        self.whole.update(self.waiting)
+        self.waiting = {}
+        return runs
 
-def index_staged(staged: StagedPages, work: Path, shard_bytes: int = SHARD_BYTES) -> tuple[dict[str, list[Path]], list[str]]:
-    """Index the pages `staged` holds, in `work`: index language -> its finished runs' folders, and the ids of
-    the records never shown (kb.pagefind_files.finish_runs)."""
-    runs = staged.write_runs(shard_bytes)
-    bundles: dict[str, list[Path]] = {}
-    hidden: list[str] = []
-    for code, folders in runs.items():
-        for folder in folders:
-            bundle = work / "bundles" / folder.name
-            subprocess.run(
-                [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle),
-                 "--exclude-selectors", ".headerlink",
-                 "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
-                 "--silent"],
-                check=True,
-                # one thread: the build runs beside it on the other core. A 16 MB run took 3.96 s and 3.96 s of CPU
-                # so, against 4.92 s and 6.57 s with Pagefind's threads, in the same memory (514 MB).
-                env={**os.environ, "RAYON_NUM_THREADS": "1"},
-            )
-            bundles.setdefault(code, []).append(bundle)
-            shutil.rmtree(folder)
-        hidden += finish_runs(bundles[code], f"/{VOCABULARY}/")
-    return bundles, hidden
+    def _run(self, code: str, records: list[tuple[str, int, Path]], stand_in: bool) -> Path:
+        folder = self.folder / "runs" / f"{code}-{self.runs_cut.get(code, 0)}"
+        self.runs_cut[code] = self.runs_cut.get(code, 0) + 1
+        for target_rel, _, file in records:
+            target = folder / target_rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            file.replace(target)
+        if stand_in:  # what a word this run lacks is made to find (kb.pagefind_files.finish_runs)
+            (folder / STAND_IN).mkdir(parents=True)
+            (folder / STAND_IN / "index.html").write_text(
+                f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head><body>'
+                f"{BODY_START}<p>{STAND_IN}</p></div></body></html>", encoding="utf-8")
+        return folder
+
+
+class SearchRuns:
+    """The Pagefind runs of the pages `staged`, indexed in `work` as they fill and finished by language."""
+
+    def __init__(self, staged: StagedPages, work: Path, shard_bytes: int = SHARD_BYTES):
+        self.staged = staged
+        self.work = work
+        self.shard_bytes = shard_bytes
+        self.indexed: dict[str, list[Path]] = {}  # index language -> its runs' bundles, in order
+        self.finished: dict[str, list[Path]] = {}  # index language -> its finished runs' bundles
+        self.hidden: list[str] = []  # the stand-in records' ids
+
+    def index_full_runs(self) -> None:
+        for code, folder in self.staged.full_runs(self.shard_bytes):
+            self._index(code, folder)
+
+    def finish_languages(self) -> None:
+        """Index the rest of every language staged so far, and finish their runs."""
+        self.index_full_runs()
+        for code, folder in self.staged.last_runs():
+            self._index(code, folder)
+        for code, bundles in self.indexed.items():
+            if code not in self.finished:
+                self.hidden += finish_runs(bundles, f"/{STAND_IN}/")
+                self.finished[code] = bundles
+
+    def _index(self, code: str, folder: Path) -> None:
+        bundle = self.work / "bundles" / folder.name
+        subprocess.run(
+            [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-path", str(bundle),
+             "--exclude-selectors", ".headerlink",
+             "--include-characters", ".×",  # versions, names and figures stay whole: 0.33, llama.cpp, 3.3×
+             "--silent"],
+            check=True,
+            # one thread: the build runs beside it on the other core. A 16 MB run took 3.96 s and 3.96 s of CPU
+            # so, against 4.92 s and 6.57 s with Pagefind's threads, in the same memory (514 MB).
+            env={**os.environ, "RAYON_NUM_THREADS": "1"},
+        )
+        shutil.rmtree(folder)
+        self.indexed.setdefault(code, []).append(bundle)
 
 
 def site_pages(site: Path) -> list[Path]:
@@ -224,10 +281,11 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
     """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
     site = Path(site)
     with tempfile.TemporaryDirectory() as work:
-        staged = StagedPages(site, records or {}, Path(work) / "staged")
+        runs = SearchRuns(StagedPages(site, records or {}, Path(work) / "staged"), Path(work), shard_bytes)
         for path in site_pages(site):
-            staged.add(path)
-        write_search_index(site, *index_staged(staged, Path(work), shard_bytes))
+            runs.staged.add(path)
+        runs.finish_languages()
+        write_search_index(site, runs.finished, runs.hidden)
 
 
 def search_fragments(site_root: Path) -> dict[str, dict]:

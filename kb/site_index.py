@@ -4,12 +4,15 @@ A build hands each page over once it is written (`page_built`, called as the
 next page is built: mkdocs writes a page right after building it), and says when
 the pages written so far are whole languages (`languages_written`: when the
 next language's build starts, and at the end). The second process stages each
-page as it arrives, indexes each language once it is whole, and `finish` waits
-for it and writes site/pagefind/. On 2 cores a 520-issue build spent 27 s on
-the index after both languages were written (75 s in all); indexing Chinese
-while English is written took it to 62–64 s, and staging each page as it is
-written, with English indexed while the build checks the site, to 54 s (16 MB
-runs). In bench/ the build went from 0.85–0.89× the naive stack to 0.61×.
+page as it arrives, indexes each run of a language as soon as its pages fill
+it, finishes a language's runs once it is whole, and `finish` waits for it and
+writes site/pagefind/. On 2 cores a 520-issue build spent 27 s on the index
+after both languages were written (75 s in all); indexing Chinese while English
+is written took it to 62–64 s, and staging each page as it is written, with
+English indexed while the build checks the site, to 54 s (16 MB runs). In
+bench/ the build went from 0.85–0.89× the naive stack to 0.61×. mkdocs writes a
+language's pages only once it has rendered them all, in its last seconds: runs
+indexed as they fill start there, not earlier.
 
 The second process reads the pages from disk, as Pagefind would.
 """
@@ -28,7 +31,7 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
-from .search_index import SHARD_BYTES, StagedPages, index_staged, site_pages, write_search_index
+from .search_index import SHARD_BYTES, SearchRuns, StagedPages, site_pages, write_search_index
 from .search_records import PageRecords
 
 TASK, RESULT, ERRORS = "task.pickle", "runs.json", "errors.txt"  # the second process's files in its work folder
@@ -121,7 +124,7 @@ def _serve(work: Path) -> None:
     """The second process: stage the pages it is handed, index them when told; at the end, write where the
     runs are. Commands are read on a thread of their own, so the build never waits for this process."""
     site, records, shard_bytes = pickle.loads((work / TASK).read_bytes())
-    staged = StagedPages(Path(site), records, work / "staged")
+    runs = SearchRuns(StagedPages(Path(site), records, work / "staged"), work, shard_bytes)
     commands: queue.Queue = queue.Queue()
 
     def read() -> None:
@@ -130,18 +133,15 @@ def _serve(work: Path) -> None:
         commands.put(None)
 
     threading.Thread(target=read, daemon=True).start()
-    runs: dict[str, list[str]] = {}
-    hidden: list[str] = []
-    parts = 0
     while (command := commands.get()) is not None:
         for path in command.get("stage", []):
-            staged.add(Path(path))
+            runs.staged.add(Path(path))
+        runs.index_full_runs()  # while the build writes the language's later pages
         if command.get("index"):
-            parts += 1
-            bundles, part_hidden = index_staged(staged, work / f"part-{parts}", shard_bytes)
-            runs.update({code: [str(bundle) for bundle in folders] for code, folders in bundles.items()})
-            hidden += part_hidden
-    (work / RESULT).write_text(json.dumps({"runs": runs, "hidden": hidden}), encoding="utf-8")
+            runs.finish_languages()
+    (work / RESULT).write_text(json.dumps({"runs": {code: [str(bundle) for bundle in bundles]
+                                                    for code, bundles in runs.finished.items()},
+                                           "hidden": runs.hidden}), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT, edit, line_of
 from kb.cli import main as kb
 from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file
-from kb.search_index import build_search_index, search_fragments, staged_records
+from kb.search_index import build_search_index, search_fragments, staged_records, without_ignored
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
 from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
 from kb.site_index import SiteIndex
@@ -103,6 +103,28 @@ def test_hostile_values_are_escaped_in_every_record():
     assert "条目甲" not in staged["issues/007/index.html"]  # the rest of the page, without its items
 
 
+def test_what_pagefind_leaves_out_is_not_staged():
+    """Elements marked data-pagefind-ignore are left out whole, however they nest; a marker written inside
+    an attribute's value, a ">" in a value and void elements do not end or start one."""
+    body = ('<p>kept1</p><div data-pagefind-ignore="all"><div><div>gone1</div></div><img src="x">gone2</div>'
+            '<p title="a > b data-pagefind-ignore">kept2</p><span data-pagefind-ignore>gone3<span>gone4</span></span>'
+            '<p class="x" data-pagefind-ignore="all" id="y">gone5</p><br data-pagefind-ignore>kept3')
+    assert without_ignored(body) == ('<p>kept1</p><p title="a > b data-pagefind-ignore">kept2</p><br data-pagefind-ignore>'
+                                     'kept3')
+    assert without_ignored("<div data-pagefind-ignore><p>never closed") == ""  # as Pagefind reads it: to the end
+    assert without_ignored("<p>plain</p>") == "<p>plain</p>"
+
+
+def test_the_built_lists_that_repeat_the_issues_are_not_staged(site):
+    """A hub lists its items in a block Pagefind leaves out: the record holds its introduction, not its lists."""
+    html = (site / "en/topics/kv-cache-compression/index.html").read_text(encoding="utf-8")
+    record = staged_records("en/topics/kv-cache-compression/index.html", html, None, "en")
+    staged = record["en/topics/kv-cache-compression/index.html"]
+    listed = re.search(r'data-pagefind-ignore="all"[^>]*>.*?<a href="[^"]*issues/[^"]*">([^<]+)</a>', html, re.S).group(1)
+    assert "data-pagefind-ignore" not in staged and listed not in staged  # an item the hub lists
+    assert "<h1" in staged  # its own words stay
+
+
 def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     records = search_records(catalog, "en")
     item = records["en/issues/007/index.html"].items["vllm-v0-33-0"]
@@ -132,7 +154,7 @@ def _languages(bundle):
 def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_runs):
     shards = json.loads((site_in_runs / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))
     assert len(shards["runs"]["qaa"]) >= 2 and len(shards["runs"]["en"]) >= 2, shards
-    # each run of a language holds its vocabulary record, hidden: one id per language
+    # each run of a language holds its stand-in record, hidden: one id per language
     assert [record.split("_")[0] for record in shards["hidden"]] == ["en", "qaa"]
     assert json.loads((site / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8")) == {"runs": {}, "hidden": []}
     # every record in one run only, and every fragment but the hidden where kb-search.js fetches it
@@ -141,7 +163,34 @@ def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_r
     assert len(shown) == len(set(shown)) == len(search_fragments(site)) == len(search_fragments(site_in_runs))
     assert all((site_in_runs / "pagefind" / "fragment" / f"{page}.pf_fragment").is_file() for page in shown)
     runs = sum(len(_languages(bundle)) for bundle in _bundles(site_in_runs))
-    assert len(pages) - len(shown) == runs  # a vocabulary record in every run of every language
+    assert len(pages) - len(shown) == runs  # a stand-in record in every run of every language
+
+
+def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
+    """Runs are indexed before their language is whole, so their words differ: each run is given the words
+    of the language it lacks, finding only its stand-in record, or a query with such a word would find the
+    run's pages holding its other words (kb.pagefind_files.finish_runs)."""
+    hidden = set(json.loads((site_in_runs / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))["hidden"])
+    words: dict[str, list[set[str]]] = {}
+    stand_ins = 0
+    for bundle in _bundles(site_in_runs):
+        for code, meta in _languages(bundle):
+            stand_in = next(n for n, (page, _) in enumerate(meta[1]) if page in hidden)
+            found = set()
+            for chunk in meta[2]:
+                for word, entry in chunk_words(bundle / "index" / f"{chunk[2]}.pf_index"):
+                    found.add(word)
+                    # an entry finding only the stand-in: [word, [[its number, [weight, 0], []]], []]
+                    stand_ins += entry.endswith(bytes([0x81, 0x83]) + _uint(stand_in) + bytes([0x82, 0x38, 24, 0, 0x80, 0x80]))
+            words.setdefault(code, []).append(found)
+    for code, runs in words.items():
+        assert len(runs) >= 2 and all(run == runs[0] for run in runs), code
+        assert len(runs[0]) > 1000
+    assert stand_ins > 1000  # words given to the runs that lacked them
+
+
+def _uint(n: int) -> bytes:
+    return bytes([n]) if n < 24 else bytes([24, n]) if n < 256 else bytes([25]) + n.to_bytes(2, "big")
 
 
 def test_pagefind_finds_every_word_in_its_chunk(site_in_runs):
@@ -214,7 +263,7 @@ def test_the_build_indexes_a_language_while_the_next_is_written_with_the_same_by
 
 
 def test_an_index_in_runs_handed_over_by_language_is_the_one_made_at_once(site, site_in_runs, catalog, tmp_path):
-    index = _index_as_written(site, catalog, tmp_path / "site", {path.name for path in site.iterdir()} - {"en"}, 100_000)
+    index = _index_as_written(site, catalog, tmp_path / "site", {path.name for path in site.iterdir()} - {"en"}, 40_000)  # the runs of site_in_runs
     index.finish()
     assert not index.work.exists()  # nothing left behind
     assert _files(tmp_path / "site" / "pagefind") == _files(site_in_runs / "pagefind")
@@ -248,8 +297,8 @@ def test_a_failed_build_stops_the_index_and_its_pagefind(site, catalog, tmp_path
 
 
 def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path):
-    """Each run of a language holds every word of the language (VOCABULARY): half of it indexed apart
-    would lose words, so the index says so instead."""
+    """A language's runs are given the words they lack once it is whole (kb.pagefind_files.finish_runs):
+    a page of it written after that would be missing from them, so the index says so instead."""
     index = _index_as_written(site, catalog, tmp_path / "site", {"issues"}, 100_000)
     with pytest.raises(RuntimeError, match="indexed as 'qaa' was written after that language was indexed"):
         index.finish()

@@ -57,7 +57,7 @@
       const folders = shards.runs[INDEXED_AS[pageLang] || pageLang] || [];
       await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname,
         { baseUrl: root.pathname, ranking: RANKING })));
-      hidden = new Set(shards.hidden); // each run's record of every word (kb/search_index.py: VOCABULARY)
+      hidden = new Set(shards.hidden); // each run's stand-in for the words it lacks (kb/search_index.py: STAND_IN)
       return module;
     });
     return pagefind;
