@@ -55,9 +55,10 @@ NAME_WEIGHT = 7  # a hub's or entity page's own aliases weigh as an <h1> (Pagefi
 # together with 16 MB runs and 994 MB with 8 MB runs. A query matching 2,129 of 3,635 items took 106–112 ms to
 # score in one run and 27–38 ms over half of them. Each run costs a first query one more word chunk per term
 # (at 520 issues: 227 KB in 16 MB runs, 245–262 KB in 8 MB runs). Those runs held the lists Pagefind leaves out;
-# staged without them (without_ignored), 8 MB runs took the 1,040-issue build to 1,128 MB, and 6 MB runs (with
-# stand-ins instead of a record of every word) to 950 MB.
-SHARD_BYTES = 6 * 2**20
+# staged without them (without_ignored), 8 MB runs took the 1,040-issue build to 1,128 MB. With runs indexed as
+# they fill, Pagefind runs while the build holds a language's pages: in two builds each, 6 MB runs peaked at 950
+# and 1,042 MB, 5 MB at 975 and 964 MB, 4 MB at 941 and 908 MB (1,040 issues, 103–124 s).
+SHARD_BYTES = 4 * 2**20
 # Each run of a language with several runs holds a stand-in record here: the words of the language that the run
 # lacks find it (kb.pagefind_files.finish_runs). It is never shown (kb-search.js drops it by its id).
 STAND_IN = "_kb-vocabulary"
