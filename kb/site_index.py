@@ -10,9 +10,10 @@ writes site/pagefind/. On 2 cores a 520-issue build spent 27 s on the index
 after both languages were written (75 s in all); indexing Chinese while English
 is written took it to 62–64 s, and staging each page as it is written, with
 English indexed while the build checks the site, to 54 s (16 MB runs). In
-bench/ the build went from 0.85–0.89× the naive stack to 0.61×. mkdocs writes a
-language's pages only once it has rendered them all, in its last seconds: runs
-indexed as they fill start there, not earlier.
+bench/ the build went from 0.85–0.89× the naive stack to 0.61×. mkdocs converts
+all of a language's Markdown before it builds and writes its first page, so its
+pages are written in its last seconds (at 520 issues: 4 of 18 s for Chinese), and
+runs indexed as they fill start there, not earlier.
 
 The second process reads the pages from disk, as Pagefind would.
 """
