@@ -197,7 +197,7 @@ def _write_words(pagefind: Path, lang: str, words: list[tuple[str, bytes]]) -> l
     return split
 
 
-def _stand_in_entry(word: str, page: int) -> bytes:
+def stand_in_entry(word: str, page: int) -> bytes:
     """A word's entry that finds only page number `page`, once (at its first word, with the default weight:
     Pagefind writes a weight as -(weight + 1), 24 being 1.0)."""
     return (_head(4, 3) + _encode(word) + _head(4, 1) + _head(4, 3) + _head(0, page)
@@ -237,11 +237,6 @@ class _Bundle:
         _write_json(self.pagefind / "pagefind-entry.json", self.entry)
 
 
-def finish_bundle(pagefind: Path) -> None:
-    """A run's bundle finished as it is (one run of its language)."""
-    _Bundle(pagefind).write()
-
-
 def _write_json(path: Path, data) -> None:
     path.write_text(json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
@@ -266,20 +261,20 @@ def finish_runs(bundles: list[Path], hidden_url: str) -> list[str]:
     same pages in runs as in one index. Runs are indexed while later pages are still being written, and
     their words are known only here, as Pagefind wrote them (stemmed)."""
     hidden = {bundle: _hide(bundle, hidden_url) for bundle in bundles}
-    if len(bundles) == 1:
-        finish_bundle(bundles[0])
-        return [found for found in hidden.values() if found]
     read = [_Bundle(bundle) for bundle in bundles]
-    language = set().union(*({word for word, _ in run.words} for run in read))
-    for run in read:
-        if hidden[run.pagefind] is None:
-            raise ValueError(f"{run.pagefind}: a run of several has no stand-in record at {hidden_url}")
-        page = run.page_number(hidden[run.pagefind])
-        lacking = sorted(language.difference(word for word, _ in run.words))
-        run.words = list(heapq.merge(run.words, ((word, _stand_in_entry(word, page)) for word in lacking)))
+    owned = [{word for word, _ in run.words} for run in read]
+    language = set().union(*owned)
+    for run, own in zip(read, owned):
+        lacking = sorted(language - own)  # none for a language in one run
+        if lacking:
+            if hidden[run.pagefind] is None:
+                raise ValueError(f"{run.pagefind}: a run lacking words of its language has no stand-in record "
+                                 f"at {hidden_url}")
+            page = run.page_number(hidden[run.pagefind])
+            run.words = list(heapq.merge(run.words, ((word, stand_in_entry(word, page)) for word in lacking)))
         run.write()
         run.words = []  # let it go: a language's words are held once
-    return [hidden[bundle] for bundle in bundles]
+    return [found for found in hidden.values() if found]
 
 
 def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden: list[str]) -> None:

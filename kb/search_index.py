@@ -233,7 +233,7 @@ class SearchRuns:
         self.work = work
         self.shard_bytes = shard_bytes
         self.indexed: dict[str, list[Path]] = {}  # index language -> its runs' bundles, in order
-        self.finished: dict[str, list[Path]] = {}  # index language -> its finished runs' bundles
+        self.finished: set[str] = set()  # index languages whose runs are finished (all, once a build is done)
         self.hidden: list[str] = []  # the stand-in records' ids
 
     def index_full_runs(self) -> None:
@@ -248,7 +248,7 @@ class SearchRuns:
         for code, bundles in self.indexed.items():
             if code not in self.finished:
                 self.hidden += finish_runs(bundles, f"/{STAND_IN}/")
-                self.finished[code] = bundles
+                self.finished.add(code)
 
     def _index(self, code: str, folder: Path) -> None:
         bundle = self.work / "bundles" / folder.name
@@ -286,7 +286,7 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
         for path in site_pages(site):
             runs.staged.add(path)
         runs.finish_languages()
-        write_search_index(site, runs.finished, runs.hidden)
+        write_search_index(site, runs.indexed, runs.hidden)
 
 
 def search_fragments(site_root: Path) -> dict[str, dict]:

@@ -141,7 +141,7 @@ def _serve(work: Path) -> None:
         if command.get("index"):
             runs.finish_languages()
     (work / RESULT).write_text(json.dumps({"runs": {code: [str(bundle) for bundle in bundles]
-                                                    for code, bundles in runs.finished.items()},
+                                                    for code, bundles in runs.indexed.items()},
                                            "hidden": runs.hidden}), encoding="utf-8")
 
 

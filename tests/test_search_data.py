@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT, edit, line_of
 from kb.cli import main as kb
-from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file
+from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file, stand_in_entry
 from kb.search_index import build_search_index, search_fragments, staged_records, without_ignored
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
 from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
@@ -180,17 +180,12 @@ def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
             for chunk in meta[2]:
                 for word, entry in chunk_words(bundle / "index" / f"{chunk[2]}.pf_index"):
                     found.add(word)
-                    # an entry finding only the stand-in: [word, [[its number, [weight, 0], []]], []]
-                    stand_ins += entry.endswith(bytes([0x81, 0x83]) + _uint(stand_in) + bytes([0x82, 0x38, 24, 0, 0x80, 0x80]))
+                    stand_ins += entry == stand_in_entry(word, stand_in)  # finds only the stand-in
             words.setdefault(code, []).append(found)
     for code, runs in words.items():
         assert len(runs) >= 2 and all(run == runs[0] for run in runs), code
         assert len(runs[0]) > 1000
     assert stand_ins > 1000  # words given to the runs that lacked them
-
-
-def _uint(n: int) -> bytes:
-    return bytes([n]) if n < 24 else bytes([24, n]) if n < 256 else bytes([25]) + n.to_bytes(2, "big")
 
 
 def test_pagefind_finds_every_word_in_its_chunk(site_in_runs):
