@@ -81,6 +81,7 @@ class Figures:
     search_query_kb: float = 0.0
     results_ms: float = 0.0
     later_ms: float | None = None  # search box: a later query in the same page, from typing to results
+    slow_link_ms: float | None = None  # a first query, typing to results, over SLOW_LINK
     preview_s: float | None = None
     charts_s: float | None = None  # drawing every hub's charts, both languages, in-process
     notes: list[str] = field(default_factory=list)
@@ -121,6 +122,8 @@ def build(project: Path, site: Path) -> tuple[float, float]:
     return seconds, peak_kb / 1024
 
 
+# A reader's phone: each request waits a round trip, which a local server does not show (Chromium's emulation).
+SLOW_LINK = (100.0, 1_500_000.0)  # ms per round trip, bytes per second (12 Mbit/s)
 RESULTS_TIMEOUT_MS = 120_000  # a search that shows nothing in this long is counted as this long, and said so
 # Times are read on the page's own clock: from the input event that commits the query to the first animation
 # frame that shows its results. Read in this script, they also held Playwright's round trips to the browser.
@@ -143,11 +146,12 @@ def _file_kb(site: Path, root: str, urls: list[str]) -> float:
     return sum(path.stat().st_size for path in paths if path.is_file()) / 1024
 
 
-def browser_figures(site: Path, issue_path: str, naive: bool,
-                    queries: int = 3) -> tuple[float, float, float, float | None, bool]:
+def browser_figures(site: Path, issue_path: str, naive: bool, queries: int = 3,
+                    link: tuple[float, float] | None = None) -> tuple[float, float, float, float | None, bool]:
     """KB of search data on a page view, KB more for a first query, ms to results (median of 3 queries), for
     the project ms to the results of a later query in the same page, and whether a query showed no results
-    within RESULTS_TIMEOUT_MS (lunr's index of 1,040 issues, in the naive site)."""
+    within RESULTS_TIMEOUT_MS (lunr's index of 1,040 issues, in the naive site). `link`: (round trip in ms,
+    bytes per second) of an emulated network, or the local one."""
     sys.path.insert(0, str(ROOT / "tests"))
     from browser import chromium, serve
     from playwright.sync_api import TimeoutError as BrowserTimeout
@@ -159,6 +163,11 @@ def browser_figures(site: Path, issue_path: str, naive: bool,
         for text in QUERIES["zh"][:queries]:
             page = browser.new_page()
             page.add_init_script(CLOCK)
+            if link:
+                network = page.context.new_cdp_session(page)
+                network.send("Network.enable")
+                network.send("Network.emulateNetworkConditions", {"offline": False, "latency": link[0],
+                                                                   "downloadThroughput": link[1], "uploadThroughput": link[1]})
             fetched = []  # only the address: a call back to the browser here would slow what is measured
             page.on("requestfinished", lambda request: fetched.append(request.url))
             page.goto(root + issue_path, wait_until="networkidle", timeout=RESULTS_TIMEOUT_MS)  # the naive page fetches its whole index
@@ -310,7 +319,9 @@ def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
             site, issue_path, naive=(name == "naive"), queries=1 if quick else 3)
         if timed_out:
             figures.notes.append(f"search showed no results within {RESULTS_TIMEOUT_MS // 1000} s (counted as that)")
-        if name == "project":
+        if name == "project":  # the naive page would first fetch its whole index over the slow link
+            figures.slow_link_ms = browser_figures(site, issue_path, naive=False, queries=1 if quick else 3,
+                                                   link=SLOW_LINK)[2]
             figures.preview_s = preview_seconds(project, middle)
             figures.filter_ms = filter_ms(site, project)
             figures.charts_s = chart_seconds(project)
@@ -346,6 +357,9 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
         lines.append(f"| editor preview: edit to updated page (s) | {issues} | — | {results['project'].preview_s:.2f} | — |")
     for issues, results in all_results.items():
         lines.append(f"| search: a later query, typing to results (ms) | {issues} | — | {results['project'].later_ms:.0f} | — |")
+    for issues, results in all_results.items():
+        lines.append(f"| search: a first query over a {SLOW_LINK[0]:.0f} ms, {SLOW_LINK[1] * 8 / 1e6:.0f} Mbit/s link, "
+                     f"typing to results (ms) | {issues} | — | {results['project'].slow_link_ms:.0f} | — |")
     for issues, results in all_results.items():
         lines.append(f"| claims filter: data arrived to rows shown (ms) | {issues} | — | {results['project'].filter_ms:.0f} | — |")
     for issues, results in all_results.items():

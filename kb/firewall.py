@@ -28,7 +28,7 @@ from . import layout
 from .feeds import feed_names
 from .problems import Problem
 from .html_rules import Scripts, first_element, inspect_html
-from .pagefind_files import FILE_ID, RUN_FOLDER, SHARDS_FILE
+from .pagefind_files import ENTRY_TAG_LENGTH, FILE_ID, RUN_FOLDER, SHARDS_FILE
 from .search_index import INDEX_FOLDER, search_fragments
 from .search_records import FACETS, RECORD_META
 from .search_text import readable
@@ -200,16 +200,26 @@ def _json_problems(path: Path) -> list[str]:
 
 
 def _shards_problems(path: Path) -> list[str]:
-    """kb-search.js merges the bundles it names (only folders of this bundle, each with its entry) and hides
-    the records it lists (ids of Pagefind's form)."""
+    """kb-search.js merges the bundles it names (only folders of this bundle, each with its entry), hides
+    the records it lists (ids of Pagefind's form) and fetches the files it preloads (files of this bundle)."""
     problems = _json_problems(path)
     if problems:
         return problems
     shards = json.loads(path.read_text(encoding="utf-8"))
-    if not (isinstance(shards, dict) and set(shards) == {"runs", "hidden"} and isinstance(shards["runs"], dict)
-            and all(isinstance(folders, list) for folders in shards["runs"].values())
-            and isinstance(shards["hidden"], list)):
-        return ['is not {"runs": {language: [folder, ...]}, "hidden": [id, ...]}']
+    if not (isinstance(shards, dict) and set(shards) == {"runs", "hidden", "tag", "preload"}
+            and all(isinstance(shards[key], dict) and all(isinstance(v, list) for v in shards[key].values())
+                    for key in ("runs", "preload"))
+            and isinstance(shards["hidden"], list) and isinstance(shards["tag"], str)):
+        return ['is not {"runs": {language: [folder, ...]}, "hidden": [id, ...], "tag": tag, '
+                '"preload": {language: [file, ...]}}']
+    if not re.fullmatch(f"[0-9a-f]{{{ENTRY_TAG_LENGTH}}}", shards["tag"]):
+        problems.append(f"tags the entries {shards['tag']!r}, which is not {ENTRY_TAG_LENGTH} hex digits")
+    for file in (file for files in shards["preload"].values() for file in files):
+        name, query = file.split("?", 1) if isinstance(file, str) and "?" in file else (file, None)
+        if not (isinstance(name, str) and PAGEFIND_FILE.fullmatch(f"{INDEX_FOLDER}/{name}")
+                and query in (None, f"ts={shards['tag']}") and (query is None) != name.endswith("pagefind-entry.json")
+                and (path.parent / name).is_file()):
+            problems.append(f"preloads {file!r}, which is not a file of the site's search index")
     for folder in (folder for folders in shards["runs"].values() for folder in folders):
         if not (isinstance(folder, str) and re.fullmatch(f"{RUN_FOLDER}/", folder)
                 and (path.parent / folder / "pagefind-entry.json").is_file()):

@@ -7,14 +7,16 @@ under a sub-path, and a reader without JavaScript.
 """
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from conftest import ROOT, SITE_PORT, build
 from browser import chromium, search, serve
+from kb.pagefind_files import SHARDS_FILE
 from kb.search_index import search_fragments
-from kb.search_text import readable
+from kb.search_text import INDEX_LANGUAGE, readable
 
 # Domain terms a word segmenter may split (the old search kept them whole with a user dictionary).
 CHINESE_TERMS = ["前缀缓存", "控制面", "投机解码", "缓存", "量化", "路由"]
@@ -240,7 +242,9 @@ def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_r
         errors = _errors_of_search(page)
         fetched = []
         page.on("requestfinished", lambda request: fetched.append(request.url))
+        shards = json.loads((site_in_runs / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))
         for lang in ("zh", "en"):
+            start = len(fetched)
             page.goto(home(url, lang))
             for query_lang, query, expected in IN_RUNS:
                 if query_lang != lang:
@@ -250,6 +254,10 @@ def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_r
                 one, runs = (int(p.get_attribute("[data-kb-search]", "data-kb-results")) for p in (readers[lang], page))
                 assert one == runs > 0, query
                 assert ("/en/" if lang == "en" else "/") + expected in rows(page)[:3], (query, rows(page))
+            # what Pagefind needs before a first query was asked for at once, and Pagefind was given those answers:
+            # each file fetched once (a second fetch would be Pagefind's own, not served by the preload)
+            loading = [u.split("/pagefind/")[1] for u in fetched[start:] if re.search(r"/pagefind/.*(entry|meta|wasm)", u)]
+            assert sorted(loading) == sorted(shards["preload"][INDEX_LANGUAGE.get(lang, lang)]), loading
         later = {url.split("/pagefind/")[1].split("/")[0] for url in fetched if re.search(r"/pagefind/[a-z]+-\d+/", url)}
         assert {"qaa-1", "qaa-2", "en-1", "en-2"} <= later  # every run of the page's language was searched
         one = browser[0].new_page()  # the readers' pages go on without facets

@@ -156,7 +156,8 @@ def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_r
     assert len(shards["runs"]["qaa"]) >= 2 and len(shards["runs"]["en"]) >= 2, shards
     # each run of a language holds its stand-in record, hidden: one id per language
     assert [record.split("_")[0] for record in shards["hidden"]] == ["en", "qaa"]
-    assert json.loads((site / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8")) == {"runs": {}, "hidden": []}
+    one = json.loads((site / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))
+    assert (one["runs"], one["hidden"]) == ({}, [])
     # every record in one run only, and every fragment but the hidden where kb-search.js fetches it
     pages = [page[0] for bundle in _bundles(site_in_runs) for _, meta in _languages(bundle) for page in meta[1]]
     shown = [page for page in pages if page not in shards["hidden"]]
@@ -215,12 +216,19 @@ def test_the_index_in_runs_passes_the_audit_and_the_firewall(site_in_runs, capsy
 def test_the_firewall_checks_the_list_of_runs(site_in_runs, tmp_path, capsys):
     copy = tmp_path / "site"
     shutil.copytree(site_in_runs, copy)
-    (copy / "pagefind" / SHARDS_FILE).write_text('{"runs": {"qaa": ["../../evil/"]}, "hidden": ["<x>"]}',
-                                                 encoding="utf-8")
+    (copy / "pagefind" / SHARDS_FILE).write_text(json.dumps({
+        "runs": {"qaa": ["../../evil/"]}, "hidden": ["<x>"], "tag": "0123456789ab",
+        "preload": {"qaa": ["../../evil.js", "pagefind-entry.json?ts=other", "pagefind-entry.json", "qaa-9/pagefind-entry.json?ts=0123456789ab"]}}),
+        encoding="utf-8")
     assert kb(["--root", str(ROOT), "audit", "--site", str(copy)]) == 1
     out = capsys.readouterr().out
     assert "names '../../evil/', which is not a bundle of the site's search index" in out
     assert "hides '<x>', which is not the id of a search record" in out
+    for file in ("../../evil.js", "pagefind-entry.json?ts=other", "pagefind-entry.json", "qaa-9/pagefind-entry.json?ts=0123456789ab"):
+        assert f"preloads {file!r}, which is not a file of the site's search index" in out
+    (copy / "pagefind" / SHARDS_FILE).write_text('{"runs": {}, "hidden": []}', encoding="utf-8")
+    assert kb(["--root", str(ROOT), "audit", "--site", str(copy)]) == 1
+    assert 'is not {"runs": {language: [folder, ...]}' in capsys.readouterr().out
 
 
 # ---- the index built while the site is written (kb.site_index) -------------------------------------

@@ -41,9 +41,21 @@
     // pagefind/, the others are merged into it, and Pagefind searches them all and sorts by score.
     pagefind ??= Promise.all([
       import(new URL("pagefind/pagefind.js", root).href),
-      fetch(new URL("pagefind/kb-shards.json", root)).then((response) => response.json()),
+      // revalidated: it names the index's files, which a new build renames
+      fetch(new URL("pagefind/kb-shards.json", root), { cache: "no-cache" }).then((response) => response.json())
+        .then((shards) => {
+          // every file Pagefind needs before it can search, asked for at once (it would fetch them one after
+          // another); Pagefind's own requests for them are then served by these
+          for (const file of shards.preload[INDEXED_AS[pageLang] || pageLang] || []) {
+            const link = Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous" });
+            link.href = new URL(`pagefind/${file}`, root).href;
+            document.head.append(link);
+          }
+          return shards;
+        }),
     ]).then(async ([module, shards]) => {
-      await module.options({ baseUrl: root.pathname, ranking: RANKING, noWorker: NO_WORKER });
+      const options = { baseUrl: root.pathname, ranking: RANKING, metaCacheTag: shards.tag };
+      await module.options({ ...options, noWorker: NO_WORKER });
       // Pagefind takes its index, and whether to segment queries, from <html lang> when it
       // starts (synchronously, inside init), and has no option for it: show it the indexing code.
       const html = document.documentElement;
@@ -55,8 +67,7 @@
         html.setAttribute("lang", lang);
       }
       const folders = shards.runs[INDEXED_AS[pageLang] || pageLang] || [];
-      await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname,
-        { baseUrl: root.pathname, ranking: RANKING })));
+      await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname, options)));
       hidden = new Set(shards.hidden); // each run's stand-in for the words it lacks (kb/search_index.py: STAND_IN)
       return module;
     });
