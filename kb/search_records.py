@@ -124,9 +124,9 @@ def site_search_records(catalog: Catalog) -> dict[str, PageRecords]:
 
 def search_box(lang: str, glossary: str) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
-    name (in the panel's order), a result's issue line, the names of the abbreviations in `glossary` (the
-    language's snippets/abbreviations*.md; kb.search_text.glossary_names), and, for readers without
-    JavaScript, links to the issues and topics."""
+    name (in the panel's order), a result's issue line and its note for a result holding the query's words
+    apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
+    kb.search_text.glossary_names), and, for readers without JavaScript, links to the issues and topics."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -135,5 +135,5 @@ def search_box(lang: str, glossary: str) -> dict:
         name = part.strip("{}")
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
-            "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script,
+            "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
             "terms": glossary_names(glossary)}

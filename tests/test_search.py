@@ -39,6 +39,8 @@ EXPECTED = [
     ("zh", "限流 挽救", "issues/007/", 1),
     ("zh", "供过于求 便宜", "issues/007/", 3),
     ("zh", "前缀 缓存", "issues/007/#vllm-v0-33-0", 3),
+    ("zh", "限流挽救", "issues/007/", 1),  # as a reader writes them: no space between the words
+    ("zh", "端侧部署", "topics/edge-backends/", 3),  # the hub writes 端侧与边缘部署
     # other names and scripts (data/entities.yml, data/topics.yml)
     ("zh", "深度求索", "entities/deepseek/", 1),
     ("zh", "月之暗面", "entities/kimi/", 1),
@@ -148,9 +150,26 @@ def test_chinese_terms_are_found_whole(site, readers, term):
     shown = search(page, term)
     expected = pages_holding(site, term, "zh")
     assert expected, f"no page holds {term}"
-    on_screen = {link.split("#")[0] for link in shown}
-    assert on_screen and on_screen <= expected  # every result holds the term
+    # results holding the term first; where they are few, those holding its words apart follow, and say so
+    rows = page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => [a.getAttribute('href'), "
+                                     "a.querySelector('.kb-result-meta')?.textContent.includes('词语分开出现') || false])")
+    assert [href for href, _ in rows] == shown
+    apart = [is_apart for _, is_apart in rows]
+    assert apart == sorted(apart) and not apart[0], rows
+    assert {href.split("#")[0] for href, is_apart in rows if not is_apart} <= expected
     assert term in page.inner_text(".md-search-result__list")  # excerpts show it as written
+
+
+def test_words_written_together_are_found_apart_after_the_phrase(readers):
+    """A reader writes 端侧部署 without a space: the page writing it so comes first; the hub, which writes
+    端侧与边缘部署, follows, its row saying the words stand apart (kb-search.js: asTwoWords)."""
+    page = readers["zh"]
+    search(page, "端侧部署")
+    rows = page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => [a.getAttribute('href'), "
+                                     "a.querySelector('.kb-result-meta')?.textContent || ''])")
+    assert rows[0][0] == "/" and "词语分开出现" not in rows[0][1], rows
+    assert ["/topics/edge-backends/", "词语分开出现"] in rows, rows
+    assert "知识库——每一期" in page.inner_text(".md-search-result__list")  # no space around a Chinese dash
 
 
 @pytest.mark.parametrize("lang,query,expected,within", EXPECTED, ids=[f"{q[0]}-{q[1]}" for q in EXPECTED])

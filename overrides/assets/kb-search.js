@@ -165,8 +165,9 @@
   };
 
   const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-  const OPENS = /^[，。、；：！？）」』》〉】,;:!?)\]"']/u; // glued to a Chinese character before them
-  const CLOSES = /[，。、；：！？（「『《〈【,;:!?(\["']$/u; // glued to a Chinese character after them
+  // glued to a Chinese character before them, and after them (the dash and ellipsis of Chinese text: ——, ……)
+  const OPENS = /^[，。、；：！？）」』》〉】,;:!?)\]"'—…]/u;
+  const CLOSES = /[，。、；：！？（「『《〈【,;:!?(\["'—…]$/u;
   const CJK_OPENS = /^[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/u; // no space around CJK punctuation
   const CJK_CLOSES = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]$/u;
 
@@ -298,12 +299,12 @@
 
   const render = (shown, groups) =>
     shown
-      .map(({ page, at }) => {
+      .map(({ page, at, apart }) => {
         const title = page.meta.title ? text(page.meta.title.split(" ")) : escape(page.url);
         const subs = sections(page, at, groups).map((s) => article(s.url, s.title, s.excerpt, false));
         const m = page.meta;
         // metadata is written as is (kb/search_index.py), not as indexed words
-        const line = [m.issue && box.dataset.kbIssue.replace("#", m.issue), m.date, m.category]
+        const line = [m.issue && box.dataset.kbIssue.replace("#", m.issue), m.date, m.category, apart && box.dataset.kbApart]
           .filter(Boolean).map(escape).join(" · ");
         const body = (line ? `<small class="kb-result-meta">${line}</small><br>` : "") + excerpt(page, at, groups);
         return `<li class="md-search-result__item">${article(href(page), title, body, true)}${subs.join("")}</li>`;
@@ -315,25 +316,31 @@
   // archive: 20–110 ms). While it does, only the newest query waits: typing 前缀缓存 scores 前 and then
   // 前缀缓存, not 前缀 and 前缀缓 as well (at 520 issues a later query took 512 ms with them, bench).
   let scoring = Promise.resolve();
-  // The results of the query words `groups` (parse), best first, and the facets counted over them;
-  // null once the query numbered `mine` is no longer the newest.
-  const find = async (groups, mine) => {
-    const terms = groups.flat();
+  // The pages of the query words `groups` (parse), best first, and the facets counted over them; null once
+  // the query numbered `mine` is no longer the newest.
+  const rank = async (groups, mine) => {
     const pf = await load();
     await facetTotals;
     await scoring.catch(() => null);
     if (mine !== latest) return null; // a newer query waits too: only it is scored
     const filters = Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]]));
-    scoring = pf.search(terms.join(" "), { filters });
+    scoring = pf.search(groups.flat().join(" "), { filters });
     const found = await scoring;
     if (mine !== latest) return null; // the reader typed on: this query's results would only be overwritten
-    let results = found.results
+    const results = found.results
       .filter((result) => !hidden.has(result.id))
       .map((result) => {
         const at = [...new Set(result.words)].sort((a, b) => a - b);
         return { result, at, score: result.score * (1 + ADJACENCY * adjacency(at, groups)) };
       })
       .sort((a, b) => b.score - a.score);
+    return { groups, results, counts: found.filters };
+  };
+
+  // The first SHOWN of `ranked` with their pages; none at all if the best does not hold every term.
+  const show = async (ranked, mine) => {
+    const terms = ranked.groups.flat();
+    let { results } = ranked;
     let shown = await Promise.all(results.slice(0, SHOWN).map(async (r) => ({ ...r, page: await fragment(r.result.id) })));
     if (mine !== latest) return null;
     // Pages found by their versions metadata only tie: the one naming the version most goes first.
@@ -341,7 +348,25 @@
       page.words.filter((w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t))).length;
     shown.sort((a, b) => b.score - a.score || named(b) - named(a));
     if (shown.length && !terms.every((term) => holds(shown[0].page, term))) results = shown = [];
-    return { groups, results, shown, counts: found.filters };
+    return { ...ranked, results, shown };
+  };
+
+  const find = async (groups, mine) => {
+    const ranked = await rank(groups, mine);
+    return ranked && show(ranked, mine);
+  };
+
+  // Readers write Chinese words without a space between them (端侧部署 for 端侧 + 部署), and a run of the
+  // query is searched as a phrase: all its pairs. Where that finds few pages, the run is also searched as two
+  // words, without the pair across their join (端侧 部署: the topic writes 端侧与边缘部署); those pages are the
+  // phrase's and more, the phrase's first. Each place the join may be is tried, in the first Chinese run of 4
+  // to 7 characters only (a longer one is a phrase copied from a page), and the one finding most pages kept.
+  const asTwoWords = (groups) => {
+    const at = groups.findIndex((g) => IS_HAN.test(g[0]) && g.length >= 3 && g.length <= 6);
+    if (at < 0) return [];
+    const pairs = groups[at];
+    return pairs.slice(1, -1).map((_, i) =>
+      [...groups.slice(0, at), pairs.slice(0, i + 1), pairs.slice(i + 2), ...groups.slice(at + 1)]);
   };
 
   const search = async () => {
@@ -351,6 +376,24 @@
     let found = { groups, results: [], shown: [], counts: null };
     if (groups.length) {
       found = await find(groups, mine);
+      let wider = null;
+      for (const words of found && found.results.length < SHOWN ? asTwoWords(groups) : []) {
+        const more = await rank(words, mine);
+        if (!more) return; // a newer query is on its way
+        if (more.results.length > (wider ?? found).results.length) wider = more;
+      }
+      if (wider) { // the phrase's pages first, in its order
+        const phrase = new Map(found.results.map((r) => [r.result.id, r.score]));
+        const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
+        for (const r of wider.results) {
+          if (phrase.has(r.result.id)) r.score = top + phrase.get(r.result.id);
+          else r.apart = true; // said on its row
+        }
+        wider.results.sort((a, b) => b.score - a.score);
+        const more = await show(wider, mine);
+        if (!more) return;
+        if (more.results.length > found.results.length) found = more;
+      }
       // a glossary name the pages do not write out: its abbreviation (they write TTFT, not "time to first token")
       const abbreviation = TERMS[squash(query)];
       if (found && !found.results.length && abbreviation) found = await find(parse(abbreviation), mine);
