@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import layout
 from .entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
-from .model import Outlet, Source
+from .model import Outlet, Source, TermFacts
 from .problems import Problem
 from .refs import expand_refs
 
@@ -32,6 +32,7 @@ class Catalog:
     mentions: dict[str, list[Mention]]  # target id -> where it is referenced
     targets: dict[str, object]  # every id of the archive -> its entry
     warnings: list[Problem] = field(default_factory=list)  # worth a look, never stop a build
+    terms: dict[str, TermFacts] = field(default_factory=dict)  # data/terms.yml: other ways readers write a term
     issue_pages: dict[str, Issue] = field(init=False, repr=False)
     _related: RelatedItems | None = field(default=None, init=False, repr=False)
     _records: Records | None = field(default=None, init=False, repr=False)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import layout
 from .entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
-from .model import ALL_LANGUAGES, Resolution
+from .model import ALL_LANGUAGES, Resolution, TermFacts
 from .problems import Problem
 from .reader import ContentReader, dotted
 from .sources import Document, read_yaml
@@ -121,24 +121,37 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
                                f"`{item_id}` is not an item of the topic `{topic.id}` — pin one of its items")
 
 
+def _names(thing) -> dict[str, str]:
+    """Language -> the name of an entity, topic or term (a topic whose page could not be read has none: said)."""
+    if isinstance(thing, TermFacts):
+        return dict(thing.written)
+    return {lang: thing.title(lang) for lang in layout.LANGUAGES
+            if isinstance(thing, Entity) or lang in thing.texts or layout.DEFAULT_LANGUAGE in thing.texts}
+
+
+def _aliases(thing) -> dict[str, list[str]]:
+    return thing.aliases if isinstance(thing, TermFacts) else thing.facts.aliases
+
+
 def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
-    """An alias names one thing, and is not its name already: search would find the wrong page, or nothing new."""
-    registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics))
+    """An alias names one thing, and is not its name already: search would find the wrong page or term, or
+    nothing new."""
+    registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
+                  (layout.TERMS_FILE, catalog.terms))
     named: dict[tuple[str, str], str] = {}  # (language, name folded) -> the id it names
-    titles = {}  # (id, language) -> its name; a topic whose page could not be read has none (reported already)
+    titles = {}  # (id, language) -> its name
     for _, things in registries:
         for thing in things.values():
-            for lang in layout.LANGUAGES:
-                if isinstance(thing, Entity) or lang in thing.texts or layout.DEFAULT_LANGUAGE in thing.texts:
-                    titles[thing.id, lang] = thing.title(lang).casefold()
-                    named.setdefault((lang, titles[thing.id, lang]), thing.id)
+            for lang, name in _names(thing).items():
+                titles[thing.id, lang] = name.casefold()
+                named.setdefault((lang, titles[thing.id, lang]), thing.id)
     for registry, things in registries:
         doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
         if doc is None or not isinstance(doc.data, list):
             continue
         index = {entry.get("id") if isinstance(entry, dict) else entry: n for n, entry in enumerate(doc.data)}
         for thing in things.values():
-            for language, aliases in thing.facts.aliases.items():
+            for language, aliases in _aliases(thing).items():
                 langs = layout.LANGUAGES if language == ALL_LANGUAGES else (language,)
                 for position, alias in enumerate(aliases):
                     loc = (index[thing.id], "aliases", language, position)

@@ -37,6 +37,7 @@ ISSUES_DATA = f"{DATA}/issues"
 TOPICS_FILE = f"{DATA}/topics.yml"
 ENTITIES_FILE = f"{DATA}/entities.yml"
 OUTLETS_FILE = f"{DATA}/outlets.yml"
+TERMS_FILE = f"{DATA}/terms.yml"  # terms readers write more than one way (search)
 
 # docs-relative pages, as the default language writes them
 ISSUES_DIR = "issues"

@@ -17,7 +17,7 @@ from .catalog import Catalog
 from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
-from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TopicFacts
+from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .problems import ContentError
 from .reader import ContentReader
 from .refs import find_refs
@@ -76,11 +76,12 @@ def _load(root: Path, files: FileCache) -> Catalog:
                 for e in _load_registry(reader, layout.ENTITIES_FILE, EntityFacts)}
     _no_stray_pages(reader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
     outlets = {o.id: o for o in _load_registry(reader, layout.OUTLETS_FILE, Outlet)}
+    terms = {t.id: t for t in _load_registry(reader, layout.TERMS_FILE, TermFacts)}
     issues = _load_issues(reader)
     _check_other_pages(reader)
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
-    catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets)
+    catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets, terms=terms)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
@@ -117,7 +118,7 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
 
 
 def _load_registry(reader: ContentReader, rel: str, model) -> list:
-    """A YAML list of records with unique ids (entities, outlets)."""
+    """A YAML list of records with unique ids (entities, outlets, terms)."""
     doc = reader.yaml_file(rel)
     if doc is None:
         return []

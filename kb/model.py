@@ -165,6 +165,26 @@ EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family"
 ENTITY_KINDS = get_args(EntityKind)
 
 
+SiteLanguage = Literal[layout.LANGUAGES]
+
+
+class TermFacts(Strict):
+    """A term of data/terms.yml: how the site writes it in each language, and what else readers type for it.
+    A query holding an alias that finds nothing is searched with the term as written (kb-search.js)."""
+
+    id: Slug
+    written: dict[SiteLanguage, Name] = Field(min_length=1)
+    aliases: Aliases = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _written_where_searched(self):
+        for language in self.aliases:
+            if language != ALL_LANGUAGES and language not in self.written:
+                raise ValueError(f"has aliases under `{language}` but is not written in it — add "
+                                 f"`written: {{{language}: ...}}`, or move the aliases")
+        return self
+
+
 class EntityFacts(Strict):
     id: Slug
     name: PlainText

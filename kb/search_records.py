@@ -16,12 +16,14 @@ and metadata names into the index). kb.search_index escapes every value.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from . import layout
 from .catalog import Catalog
 from .entries import Issue, Item
 from .labels import LABELS
+from .model import ALL_LANGUAGES
 from .search_text import glossary_names
 
 # The filters a reader narrows results by, in the order the search panel shows them.
@@ -122,11 +124,20 @@ def site_search_records(catalog: Catalog) -> dict[str, PageRecords]:
     return {file: records for lang in layout.LANGUAGES for file, records in search_records(catalog, lang).items()}
 
 
-def search_box(lang: str, glossary: str) -> dict:
+def term_aliases(terms, lang: str) -> dict[str, str]:
+    """Each alias of the terms of data/terms.yml (kb.model.TermFacts) that a `lang` reader may type, as
+    kb-search.js matches it (NFKC, lower case) -> the term as the site writes it in `lang`."""
+    return {unicodedata.normalize("NFKC", alias).lower(): term.written[lang]
+            for term in terms for language, aliases in term.aliases.items() if lang in term.written
+            and language in (ALL_LANGUAGES, lang) for alias in aliases}
+
+
+def search_box(lang: str, glossary: str, terms=()) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
     apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
-    kb.search_text.glossary_names), and, for readers without JavaScript, links to the issues and topics."""
+    kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml;
+    kb.search_text.term_aliases), and, for readers without JavaScript, links to the issues and topics."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -136,4 +147,4 @@ def search_box(lang: str, glossary: str) -> dict:
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
-            "terms": glossary_names(glossary)}
+            "terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang)}

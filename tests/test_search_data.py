@@ -2,6 +2,7 @@
 versions by their number, the facets of each record."""
 from __future__ import annotations
 
+import html as htmllib
 import json
 import os
 import re
@@ -53,6 +54,32 @@ def test_an_alias_that_is_the_name_or_markup_or_a_sentence_is_refused(project, c
     assert "2.aliases.all.1: must be plain text, without `<`" in out
     assert "2.aliases.en.0: is 71 characters long — a name has at most 40" in out
     assert "2.aliases.fr.[key]: must be 'all', 'zh' or 'en'" in out
+
+
+def test_a_term_alias_names_one_thing_and_is_not_the_term_itself(project, capsys):
+    """data/terms.yml: another way readers write a term is checked like the aliases of entities and topics."""
+    edit(project, "data/terms.yml", "aliases: {zh: [推测解码, 投机采样], en: [speculative sampling]}",
+         "aliases: {zh: [推测解码, 深度求索, 投机解码], en: [speculative sampling]}")
+    out = "\n".join(check(project, capsys))
+    line = line_of(project, "data/terms.yml", "aliases: {zh: [推测解码, 深度求索")
+    assert f"data/terms.yml:{line}: 0.aliases.zh.1: `深度求索` already names `deepseek`" in out
+    assert f"data/terms.yml:{line}: 0.aliases.zh.2: `投机解码` is already its name — remove the alias" in out
+
+
+def test_a_term_alias_is_plain_text_in_a_language_the_term_is_written_in(project, capsys):
+    edit(project, "data/terms.yml", "aliases: {zh: [推测解码, 投机采样], en: [speculative sampling]}",
+         "aliases: {zh: [推测解码, <b>x</b>]}")
+    edit(project, "data/terms.yml", "aliases: {zh: [GPU 内存, 显卡内存]}", "aliases: {zh: [GPU 内存], en: [VRAM]}")
+    out = "\n".join(check(project, capsys))
+    assert "0.aliases.zh.1: must be plain text, without `<`" in out
+    assert "1: has aliases under `en` but is not written in it — add `written: {en: ...}`, or move the aliases" in out
+
+
+def test_term_aliases_reach_the_search_box_of_their_language(site):
+    boxes = {lang: json.loads(htmllib.unescape(re.search(r"data-kb-synonyms='([^']*)'", (site / page).read_text(
+        encoding="utf-8")).group(1))) for lang, page in (("zh", "index.html"), ("en", "en/index.html"))}
+    assert boxes["zh"]["推测解码"] == "投机解码" and boxes["zh"]["gpu 内存"] == "显存"  # as typed: NFKC, lower case
+    assert boxes["en"] == {"speculative sampling": "speculative decoding"}  # 显存 is not written in English
 
 
 def test_an_alias_that_repeats_the_name_is_refused(project, capsys):

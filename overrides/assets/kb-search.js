@@ -137,6 +137,17 @@
   const TERMS = JSON.parse(box.dataset.kbTerms || "{}");
   const squash = (text) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
+  // Other ways readers write a term (data/terms.yml: kb.search_records.term_aliases), longest first: a query
+  // holding one that finds nothing as typed is searched with the term as the site writes it (推测解码: 投机解码).
+  const SYNONYMS = Object.entries(JSON.parse(box.dataset.kbSynonyms || "{}")).sort((a, b) => b[0].length - a[0].length);
+  const WORD_END = /[\p{Script=Latin}\p{N}]/u; // where an alias must not run on into a longer word
+  const asWritten = (query) => SYNONYMS.reduce((text, [alias, written]) => {
+    const chars = [...alias];
+    const pattern = (WORD_END.test(chars[0]) ? "(?<![\\p{L}\\p{N}])" : "") + alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
+      (WORD_END.test(chars[chars.length - 1]) ? "(?![\\p{L}\\p{N}])" : "");
+    return text.replace(new RegExp(pattern, "gu"), () => written);
+  }, query.normalize("NFKC").toLowerCase());
+
   const count = (n) =>
     n === 0 ? box.dataset.kbNone : n === 1 ? box.dataset.kbOne : box.dataset.kbOther.replace("#", n);
 
@@ -372,10 +383,17 @@
   const search = async () => {
     const query = input.value.trim();
     const mine = ++latest;
-    const groups = parse(query);
+    let groups = parse(query);
     let found = { groups, results: [], shown: [], counts: null };
     if (groups.length) {
       found = await find(groups, mine);
+      if (found && !found.results.length) {
+        // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
+        // TTFT, not "time to first token"), another way of writing a term as the site writes it
+        const written = asWritten(query);
+        const other = TERMS[squash(query)] ?? (written !== query.normalize("NFKC").toLowerCase() ? written : null);
+        if (other) found = await find((groups = parse(other)), mine);
+      }
       let wider = null;
       for (const words of found && found.results.length < SHOWN ? asTwoWords(groups) : []) {
         const more = await rank(words, mine);
@@ -394,9 +412,6 @@
         if (!more) return;
         if (more.results.length > found.results.length) found = more;
       }
-      // a glossary name the pages do not write out: its abbreviation (they write TTFT, not "time to first token")
-      const abbreviation = TERMS[squash(query)];
-      if (found && !found.results.length && abbreviation) found = await find(parse(abbreviation), mine);
     }
     if (!found || mine !== latest) return; // a newer query is on its way
     meta.textContent = query ? count(found.results.length) : box.dataset.kbPlaceholder;
