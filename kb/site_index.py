@@ -36,6 +36,7 @@ from .search_index import SHARD_BYTES, SearchRuns, StagedPages, site_pages, writ
 from .search_records import PageRecords
 
 TASK, RESULT, ERRORS = "task.pickle", "runs.json", "errors.txt"  # the second process's files in its work folder
+WORK_PREFIX = "kb-search-"  # its work folder, in the system's temporary folder: kb-search-<the build's pid>-<random>
 BATCH = 50  # pages handed over at a time
 
 
@@ -45,7 +46,8 @@ class SiteIndex:
     def __init__(self, site: Path | str, records: Mapping[str, PageRecords] | None = None,
                  shard_bytes: int = SHARD_BYTES):
         self.site = Path(os.path.abspath(site))  # as mkdocs writes the pages' paths: not resolved
-        self.work = Path(tempfile.mkdtemp(prefix="kb-search-"))
+        remove_left_behind(Path(tempfile.gettempdir()))
+        self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-"))
         (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes)))
         # Its own process group, so that close() stops Pagefind with it: killed alone, it left Pagefind running
         # on a removed work folder, and holding the build's output open, long after a failed build (a CI run
@@ -119,6 +121,25 @@ class SiteIndex:
             self.process.stdin.flush()
         except BrokenPipeError:
             pass  # it stopped: finish says why
+
+
+def remove_left_behind(folder: Path) -> None:
+    """Remove the work folders in `folder` of builds killed before they could (SIGKILL, out of memory): at
+    520 issues one holds tens of MB. Only a folder whose build's process is gone is removed."""
+    for work in folder.glob(f"{WORK_PREFIX}*-*"):
+        pid = work.name.removeprefix(WORK_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal: whether it exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's
+    return True
 
 
 def _serve(work: Path) -> None:

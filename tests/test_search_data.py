@@ -7,6 +7,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file, stand_i
 from kb.search_index import build_search_index, search_fragments, staged_records, without_ignored
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
 from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
-from kb.site_index import SiteIndex
+from kb.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 
 
 def check(project, capsys) -> list[str]:
@@ -324,6 +326,22 @@ def test_a_failed_build_stops_the_index_and_its_pagefind(site, catalog, tmp_path
     index.close()
     assert _processes_in_group(group) == []
     assert not index.work.exists()
+
+
+def test_the_work_of_a_killed_build_is_removed_by_the_next(tmp_path):
+    """A build killed outright cannot remove its second process's work folder; the next build removes every
+    such folder whose build is gone, and no other."""
+    ended = subprocess.Popen([sys.executable, "-c", ""])
+    ended.wait()
+    left = tmp_path / f"{WORK_PREFIX}{ended.pid}-x1"
+    (left / "staged").mkdir(parents=True)
+    (left / "staged" / "1.html").write_text("<p>staged</p>", encoding="utf-8")
+    running = tmp_path / f"{WORK_PREFIX}{os.getpid()}-x2"
+    running.mkdir()
+    other = tmp_path / "kb-search-notes"
+    other.mkdir()
+    remove_left_behind(tmp_path)
+    assert not left.exists() and running.exists() and other.exists()
 
 
 def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path):
