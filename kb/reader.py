@@ -16,6 +16,7 @@ from .fields import FIELD_RULES
 from .problems import Problem
 from .files import snippet_problems
 from .safety import check_markup, markup_problems, snippet_names
+from .search_text import glossary_clashes
 from .sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
 from .templates import check_template
 
@@ -101,6 +102,8 @@ class ContentReader:
             rel = path.relative_to(self.root).as_posix()
             self.problems += [problem] if problem else [
                 Problem(rel, p.line, p.field, p.message) for p in markup_problems(text)]
+            if not problem and rel in {layout.localized(layout.GLOSSARY, lang) for lang in layout.LANGUAGES}:
+                self.problems += [Problem(rel, line, "glossary", message) for line, message in glossary_clashes(text)]
 
     def prose(self, model, page_key: str, what: str) -> tuple[dict, dict]:
         """Front matter of every language version of a page, validated by `model`."""

@@ -122,8 +122,34 @@ def glossary_names(glossary: str) -> dict[str, str]:
     every page that writes KV would make each of those pages a result for "attention"."""
     names: dict[str, str] = {}
     for abbreviation, expansion in GLOSSARY_LINE.findall(glossary):
-        for name in (expansion, *NAME_PARTS.split(expansion)):
-            key = squashed(name)
-            if len(key) > 1 and key != squashed(abbreviation):
-                names.setdefault(key, abbreviation)  # the first abbreviation a name expands keeps it
+        for key, _ in _names_of(abbreviation, expansion):
+            names.setdefault(key, abbreviation)  # the first abbreviation a name expands keeps it (glossary_clashes)
     return names
+
+
+def _names_of(abbreviation: str, expansion: str) -> list[tuple[str, str]]:
+    """(squashed, as written) of each name of an abbreviation: its expansion and each part of it."""
+    names: dict[str, str] = {}
+    for name in (expansion, *NAME_PARTS.split(expansion)):
+        names.setdefault(squashed(name), name.strip())
+    return [(key, name) for key, name in names.items() if len(key) > 1 and key != squashed(abbreviation)]
+
+
+def glossary_clashes(glossary: str) -> list[tuple[int, str]]:
+    """(line, what is wrong) for an abbreviation a glossary defines twice (pages show only the last), and
+    for a name two abbreviations share (search takes it for the first only: glossary_names)."""
+    problems, defined, named = [], {}, {}
+    for match in GLOSSARY_LINE.finditer(glossary):
+        line = glossary.count("\n", 0, match.start()) + 1
+        abbreviation, expansion = match.groups()
+        if abbreviation in defined:
+            problems.append((line, f"`{abbreviation}` is defined again (first at line {defined[abbreviation]}) — "
+                                   "keep one line; pages show only the last"))
+            continue
+        defined[abbreviation] = line
+        for key, name in _names_of(abbreviation, expansion):
+            first, first_line = named.setdefault(key, (abbreviation, line))
+            if first != abbreviation:
+                problems.append((line, f"`{name}` already stands for `{first}` (line {first_line}) — a name stands "
+                                       "for one abbreviation: search would find only that one; remove it here"))
+    return problems

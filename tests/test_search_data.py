@@ -84,6 +84,21 @@ def test_term_aliases_reach_the_search_box_of_their_language(site):
     assert boxes["en"] == {"speculative sampling": "speculative decoding"}  # 显存 is not written in English
 
 
+def test_a_glossary_name_stands_for_one_abbreviation(project, capsys):
+    """A reader's query that is a glossary name is searched as its abbreviation (kb.search_text.glossary_names):
+    a name two abbreviations share would find only the first, and an abbreviation defined twice shows only
+    its last expansion on the pages."""
+    glossary = project / "snippets" / "abbreviations.en.md"
+    lines = glossary.read_text(encoding="utf-8").splitlines()
+    glossary.write_text("\n".join([*lines, "*[FTT]: first token time (time to first token)", lines[0]]) + "\n",
+                        encoding="utf-8")
+    out = "\n".join(check(project, capsys))
+    ttft = next(n for n, line in enumerate(lines, 1) if line.startswith("*[TTFT]"))
+    assert (f"snippets/abbreviations.en.md:{len(lines) + 1}: glossary: `time to first token` already stands for "
+            f"`TTFT` (line {ttft})") in out
+    assert f"snippets/abbreviations.en.md:{len(lines) + 2}: glossary: `{lines[0][2:lines[0].index(']')]}` is defined again" in out
+
+
 def test_an_alias_that_repeats_the_name_is_refused(project, capsys):
     edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [LLAMA.CPP]}")
     assert any("`LLAMA.CPP` is already its name — remove the alias" in line for line in check(project, capsys))
