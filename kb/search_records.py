@@ -136,8 +136,8 @@ def search_box(lang: str, glossary: str, terms=()) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
     apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
-    kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml;
-    kb.search_text.term_aliases), and, for readers without JavaScript, links to the issues and topics."""
+    kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml: term_aliases),
+    and, for readers without JavaScript, links to the issues and topics."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}

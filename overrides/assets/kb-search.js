@@ -379,11 +379,31 @@
     return pairs.slice(1, -1).map((_, i) =>
       [...groups.slice(0, at), pairs.slice(0, i + 1), pairs.slice(i + 2), ...groups.slice(at + 1)]);
   };
+  // `found` (a phrase's results, fewer than SHOWN) with the records holding its words apart after its own, each
+  // saying so on its row; `found` itself if no split finds more; null once a newer query is on its way.
+  const widen = async (found, mine) => {
+    let wider = null;
+    for (const words of asTwoWords(found.groups)) {
+      const more = await rank(words, mine);
+      if (!more) return null;
+      if (more.results.length > (wider ?? found).results.length) wider = more;
+    }
+    if (!wider) return found;
+    const phrase = new Map(found.results.map((r) => [r.result.id, r.score]));
+    const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
+    for (const r of wider.results) {
+      if (phrase.has(r.result.id)) r.score = top + phrase.get(r.result.id); // the phrase's first, in its order
+      else r.apart = true;
+    }
+    wider.results.sort((a, b) => b.score - a.score);
+    const more = await show(wider, mine);
+    return more && (more.results.length > found.results.length ? more : found);
+  };
 
   const search = async () => {
     const query = input.value.trim();
     const mine = ++latest;
-    let groups = parse(query);
+    const groups = parse(query);
     let found = { groups, results: [], shown: [], counts: null };
     if (groups.length) {
       found = await find(groups, mine);
@@ -392,26 +412,9 @@
         // TTFT, not "time to first token"), another way of writing a term as the site writes it
         const written = asWritten(query);
         const other = TERMS[squash(query)] ?? (written !== query.normalize("NFKC").toLowerCase() ? written : null);
-        if (other) found = await find((groups = parse(other)), mine);
+        if (other) found = await find(parse(other), mine);
       }
-      let wider = null;
-      for (const words of found && found.results.length < SHOWN ? asTwoWords(groups) : []) {
-        const more = await rank(words, mine);
-        if (!more) return; // a newer query is on its way
-        if (more.results.length > (wider ?? found).results.length) wider = more;
-      }
-      if (wider) { // the phrase's pages first, in its order
-        const phrase = new Map(found.results.map((r) => [r.result.id, r.score]));
-        const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
-        for (const r of wider.results) {
-          if (phrase.has(r.result.id)) r.score = top + phrase.get(r.result.id);
-          else r.apart = true; // said on its row
-        }
-        wider.results.sort((a, b) => b.score - a.score);
-        const more = await show(wider, mine);
-        if (!more) return;
-        if (more.results.length > found.results.length) found = more;
-      }
+      if (found && found.results.length < SHOWN) found = await widen(found, mine);
     }
     if (!found || mine !== latest) return; // a newer query is on its way
     meta.textContent = query ? count(found.results.length) : box.dataset.kbPlaceholder;
