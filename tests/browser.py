@@ -37,6 +37,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that leaves a page stops what it was fetching (the search's preloads): not an error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class _Gzip(_Quiet):
     """Text files gzipped, as GitHub Pages serves them: Lighthouse measured 310 KiB more on every page without."""
 
@@ -61,7 +68,7 @@ class _Gzip(_Quiet):
 def serve(site: Path, port: int = 0, *, compress: bool = False):
     """The site at http://127.0.0.1:PORT/ (any free port by default), for as long as the block runs."""
     handler = _Gzip if compress else _Quiet
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(site)))
+    server = _Server(("127.0.0.1", port), functools.partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
