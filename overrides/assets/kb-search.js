@@ -141,12 +141,16 @@
   // holding one that finds nothing as typed is searched with the term as the site writes it (推测解码: 投机解码).
   const SYNONYMS = Object.entries(JSON.parse(box.dataset.kbSynonyms || "{}")).sort((a, b) => b[0].length - a[0].length);
   const WORD_END = /[\p{Script=Latin}\p{N}]/u; // where an alias must not run on into a longer word
-  const asWritten = (query) => SYNONYMS.reduce((text, [alias, written]) => {
-    const chars = [...alias];
-    const pattern = (WORD_END.test(chars[0]) ? "(?<![\\p{L}\\p{N}])" : "") + alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
-      (WORD_END.test(chars[chars.length - 1]) ? "(?![\\p{L}\\p{N}])" : "");
-    return text.replace(new RegExp(pattern, "gu"), () => written);
-  }, query.normalize("NFKC").toLowerCase());
+  const asWritten = (query) => { // null if the query holds no alias
+    const typed = query.normalize("NFKC").toLowerCase();
+    const text = SYNONYMS.reduce((text, [alias, written]) => {
+      const chars = [...alias];
+      const pattern = (WORD_END.test(chars[0]) ? "(?<![\\p{L}\\p{N}])" : "") + alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
+        (WORD_END.test(chars[chars.length - 1]) ? "(?![\\p{L}\\p{N}])" : "");
+      return text.replace(new RegExp(pattern, "gu"), () => written);
+    }, typed);
+    return text === typed ? null : text;
+  };
 
   const count = (n) =>
     n === 0 ? box.dataset.kbNone : n === 1 ? box.dataset.kbOne : box.dataset.kbOther.replace("#", n);
@@ -410,8 +414,7 @@
       if (found && !found.results.length) {
         // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
         // TTFT, not "time to first token"), another way of writing a term as the site writes it
-        const written = asWritten(query);
-        const other = TERMS[squash(query)] ?? (written !== query.normalize("NFKC").toLowerCase() ? written : null);
+        const other = TERMS[squash(query)] ?? asWritten(query);
         if (other) found = await find(parse(other), mine);
       }
       if (found && found.results.length < SHOWN) found = await widen(found, mine);
