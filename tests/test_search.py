@@ -41,6 +41,7 @@ EXPECTED = [
     ("zh", "前缀 缓存", "issues/007/#vllm-v0-33-0", 3),
     ("zh", "限流挽救", "issues/007/", 1),  # as a reader writes them: no space between the words
     ("zh", "端侧部署", "topics/edge-backends/", 3),  # the hub writes 端侧与边缘部署
+    ("zh", "端侧大模型", "", 3),  # one split (端侧 + 侧大 + 模型) is no word: the other finds the pages
     # other names and scripts (data/entities.yml, data/topics.yml)
     ("zh", "深度求索", "entities/deepseek/", 1),
     ("zh", "月之暗面", "entities/kimi/", 1),
@@ -80,10 +81,12 @@ EXPECTED = [
     ("en", "3.3x", "issues/003/#vllm-bidirectional-kv-transfer", 1),
     ("en", "3.3×", "issues/003/#vllm-bidirectional-kv-transfer", 1),
     ("zh", "3.3", "issues/003/#vllm-bidirectional-kv-transfer", 1),
+    ("zh", "3.3x", "issues/003/", 1),  # the Chinese page writes 3.3 倍
+    ("zh", "3.3×", "issues/003/", 1),
 ]
 
 # One stray letter or digit, a version that does not exist, a word of no page, the other language's words.
-NOTHING = [("zh", "0.3x"), ("en", "0.3x"), ("zh", "qzxv"), ("en", "qzxv"), ("zh", "0.333"), ("en", "v0.33.1"),
+NOTHING = [("zh", "0.3x"), ("en", "0.3x"), ("zh", "0.3 倍"), ("zh", "qzxv"), ("en", "qzxv"), ("zh", "0.333"), ("en", "v0.33.1"),
            ("zh", "控制器"), ("en", "3.4x"), ("en", "量化")]
 
 

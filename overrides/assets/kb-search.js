@@ -152,6 +152,16 @@
     return text === typed ? null : text;
   };
 
+  // Chinese writes a factor as "3.3 倍", readers often as "3.3x": a query of such a factor that finds nothing
+  // as typed is searched as the page's language writes it (null where the query has none, or the language
+  // writes it as typed).
+  const FACTOR_WORD = { zh: "倍" };
+  const asFactor = (query) => {
+    const word = FACTOR_WORD[pageLang];
+    const text = word && query.replace(/(\d+(?:\.\d+)?)\s*[x×](?![\p{L}\p{N}])/giu, `$1 ${word}`);
+    return text && text !== query ? text : null;
+  };
+
   const count = (n) =>
     n === 0 ? box.dataset.kbNone : n === 1 ? box.dataset.kbOne : box.dataset.kbOther.replace("#", n);
 
@@ -227,7 +237,9 @@
     if (IS_HAN.test(term)) return page.plain.includes(term);
     // where Pagefind stems (English), "caching" is looked up as "cach": ask for a stem-long start only
     const start = stemmed && /^\p{L}+$/u.test(term) ? term.slice(0, Math.max(3, term.length - 4)) : term;
-    const at = new RegExp(`(^|\\s)${start.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u");
+    // a number is held whole or as the start of a version (0.33 by 0.33.0), not by a longer number (0.3 by 0.33)
+    const end = /^[\d.]+$/u.test(term) ? "(?!\\d)" : "";
+    const at = new RegExp(`(^|\\s)${start.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${end}`, "u");
     // Pagefind indexes "vLLM" both whole and split at the case change ("v", "llm")
     return [page.plain.toLowerCase(), page.plain.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase()].some((lower) => [
       lower.replace(/[^\p{L}\p{N}._×\s]/gu, ""),
@@ -384,24 +396,27 @@
       [...groups.slice(0, at), pairs.slice(0, i + 1), pairs.slice(i + 2), ...groups.slice(at + 1)]);
   };
   // `found` (a phrase's results, fewer than SHOWN) with the records holding its words apart after its own, each
-  // saying so on its row; `found` itself if no split finds more; null once a newer query is on its way.
+  // saying so on its row; `found` itself if no split finds more; null once a newer query is on its way. A split
+  // is judged by what it shows: a half that is no word (侧大 of 端侧大模型) finds pages through Pagefind's
+  // fallback to a shorter word, which the check of the best result then empties.
   const widen = async (found, mine) => {
-    let wider = null;
+    let best = found;
     for (const words of asTwoWords(found.groups)) {
-      const more = await rank(words, mine);
+      const wider = await rank(words, mine);
+      if (!wider) return null;
+      if (wider.results.length <= best.results.length) continue;
+      const phrase = new Map(found.results.map((r) => [r.result.id, r.score]));
+      const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
+      for (const r of wider.results) {
+        if (phrase.has(r.result.id)) r.score = top + phrase.get(r.result.id); // the phrase's first, in its order
+        else r.apart = true;
+      }
+      wider.results.sort((a, b) => b.score - a.score);
+      const more = await show(wider, mine);
       if (!more) return null;
-      if (more.results.length > (wider ?? found).results.length) wider = more;
+      if (more.results.length > best.results.length) best = more;
     }
-    if (!wider) return found;
-    const phrase = new Map(found.results.map((r) => [r.result.id, r.score]));
-    const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
-    for (const r of wider.results) {
-      if (phrase.has(r.result.id)) r.score = top + phrase.get(r.result.id); // the phrase's first, in its order
-      else r.apart = true;
-    }
-    wider.results.sort((a, b) => b.score - a.score);
-    const more = await show(wider, mine);
-    return more && (more.results.length > found.results.length ? more : found);
+    return best;
   };
 
   const search = async () => {
@@ -413,8 +428,8 @@
       found = await find(groups, mine);
       if (found && !found.results.length) {
         // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
-        // TTFT, not "time to first token"), another way of writing a term as the site writes it
-        const other = TERMS[squash(query)] ?? asWritten(query);
+        // TTFT, not "time to first token"), another way of writing a term or a factor as the site writes it
+        const other = TERMS[squash(query)] ?? asWritten(query) ?? asFactor(query);
         if (other) found = await find(parse(other), mine);
       }
       if (found && found.results.length < SHOWN) found = await widen(found, mine);
