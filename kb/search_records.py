@@ -137,7 +137,8 @@ def search_box(lang: str, glossary: str, terms=()) -> dict:
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
     apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
     kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml: term_aliases),
-    and, for readers without JavaScript, links to the issues and topics."""
+    for readers without JavaScript, links to the issues and topics, and each language's home (the 404 page
+    searches the language of its address)."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -147,4 +148,5 @@ def search_box(lang: str, glossary: str, terms=()) -> dict:
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
-            "terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang)}
+            "terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
+            "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}

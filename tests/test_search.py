@@ -359,6 +359,23 @@ def test_search_works_on_the_404_page(browser_page):
     assert links and all(link.startswith("/") and "//" not in link for link in links)
 
 
+def test_the_404_page_searches_the_language_of_its_address(browser, site):
+    """A host serves the one 404 page (in the default language's frame) at every missing address: under /en/
+    an English query finds the English pages, elsewhere a Chinese one the Chinese pages."""
+    chrome, url = browser
+    page = chrome.new_page()
+    page.set_default_timeout(10_000)
+    errors = _errors_of_search(page)
+    for address, query in (("en/no/such/", "routing"), ("no/such/", "路由")):
+        page.route(url + address, lambda route: route.fulfill(status=404, path=site / "404.html"))
+        page.goto(url + address)
+        links = search(page, query)
+        english = [link.startswith("/en/") for link in links]
+        assert links and all(english) == address.startswith("en/") and any(english) == address.startswith("en/"), links
+    page.close()
+    assert errors == []
+
+
 def test_without_javascript_the_header_points_to_issues_and_topics(browser):
     chrome, url = browser
     context = chrome.new_context(java_script_enabled=False)

@@ -31,7 +31,14 @@
   const ADJACENCY = 1; // extra weight of a page holding the query's words side by side (doubles its score)
   // Pagefind 1.5 searches in a web worker by default: 41 KB more script for a search that takes ~20 ms
   const NO_WORKER = true;
-  const pageLang = (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
+  // The language searched: the one whose folder the address is in (kb.search_records.search_box: homes), else
+  // the page's. They differ only on the 404 page, one page in the default language's frame served for every
+  // missing address: under /en/ it searches the English pages.
+  const address = decodeURI(location.pathname).slice(root.pathname.length);
+  const pageLang = Object.entries(JSON.parse(box.dataset.kbHomes || "{}"))
+    .find(([, home]) => home && address.startsWith(home))?.[0] ||
+    (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
+  const indexLang = INDEXED_AS[pageLang] || pageLang;
   const stemmed = !INDEXED_AS[pageLang]; // Pagefind stems English words, not the "qaa" index
   let pagefind = null;
   let hidden = new Set();
@@ -46,7 +53,7 @@
         .then((shards) => {
           // every file Pagefind needs before it can search, asked for at once (it would fetch them one after
           // another); Pagefind's own requests for them are then served by these
-          for (const file of shards.preload[INDEXED_AS[pageLang] || pageLang] || []) {
+          for (const file of shards.preload[indexLang] || []) {
             const link = Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous" });
             link.href = new URL(`pagefind/${file}`, root).href;
             document.head.append(link);
@@ -60,13 +67,13 @@
       // starts (synchronously, inside init), and has no option for it: show it the indexing code.
       const html = document.documentElement;
       const lang = html.getAttribute("lang");
-      if (INDEXED_AS[pageLang]) html.setAttribute("lang", INDEXED_AS[pageLang]);
+      html.setAttribute("lang", indexLang);
       try {
         module.init();
       } finally {
         html.setAttribute("lang", lang);
       }
-      const folders = shards.runs[INDEXED_AS[pageLang] || pageLang] || [];
+      const folders = shards.runs[indexLang] || [];
       await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname, options)));
       hidden = new Set(shards.hidden); // each run's stand-in for the words it lacks (kb/search_index.py: STAND_IN)
       return module;
