@@ -85,7 +85,7 @@ def cmd_watch(root: Path, args) -> int:
         age = (today - entry.issue.facts.published).days // 7 if today else 0
         state = "open" if entry.is_open else (f"resolved by {entry.resolved_by.id} (issue {entry.resolved_by.issue.number}, "
                                               f"{entry.resolution.by})")
-        print(f"{entry.id:<40} {entry.facts.topic:<26} issue {entry.issue.number:<4} {age:>3} weeks  {state}")
+        print(f"{entry.id:<40} {entry.facts.topic:<26} issue {entry.issue.number:<4} {age:>3} wk  {state}")
     print(f"{len(catalog.open_watch())} open, {len(catalog.resolved_watch())} resolved — resolve one with "
           "`resolves: [{watch: <id>, by: weekly|editors}]` on a later item", file=sys.stderr)
     return 0
@@ -105,7 +105,7 @@ def cmd_claims(root: Path, args) -> int:
         age = (today - claim.published).days // 7 if today else 0
         factor = f"{f.factor:.3g}×" if f.factor else "—"
         checks = " ".join(f"{c.facts.checks.verdict}:{c.id}" for c in claim.checked_by)
-        print(f"{claim.status:<12} {f.source_kind:<11} {age:>4} weeks  issue {claim.issue.number:<4} {f.metric:<11} {factor:>8}  "
+        print(f"{claim.status:<12} {f.source_kind:<11} {age:>4} wk  issue {claim.issue.number:<4} {f.metric:<11} {factor:>8}  "
               f"{claim.id}  {checks}".rstrip())
     tally = Counter(c.status for c in catalog.claims)
     print(f"{len(shown)} of {len(catalog.claims)} figures shown ({', '.join(f'{s} {tally[s]}' for s in STATUSES)}) — check one "

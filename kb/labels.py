@@ -87,7 +87,7 @@ LABELS = {
             "memory": "内存/显存", "accuracy": "准确率", "perplexity": "困惑度", "error": "误差",
             "context": "上下文长度", "compression": "压缩", "stars": "星数",
         },
-        "source_kind": {"vendor": "厂商自报", "paper": "论文", "independent": "独立测量", "statistic": "平台统计"},
+        "source_kind": {"vendor": "厂商自报", "paper": "论文报告", "independent": "独立测量", "statistic": "平台统计"},
         "source_kind_hint": {
             "vendor": "厂商或项目方在自家基准上测得，方向可信，绝对值不能跨厂商比较",
             "paper": "论文作者在论文设定下测得",
@@ -223,7 +223,7 @@ LABELS = {
             "memory": "Memory", "accuracy": "Accuracy", "perplexity": "Perplexity", "error": "Error",
             "context": "Context length", "compression": "Compression", "stars": "Stars",
         },
-        "source_kind": {"vendor": "vendor-reported", "paper": "paper", "independent": "independent", "statistic": "platform count"},
+        "source_kind": {"vendor": "vendor-reported", "paper": "paper-reported", "independent": "independent", "statistic": "platform count"},
         "source_kind_hint": {
             "vendor": "measured by the vendor or project on its own benchmark: the direction is credible, the number is not comparable across vendors",
             "paper": "measured by a paper's authors, in the paper's setting",

@@ -107,6 +107,12 @@ def _issue_dates(root: Path, number: int) -> tuple[date, date, date]:
     return start, end, end + delay
 
 
+# The item `kb new issue` writes, for a contributor who adds items by hand; `kb new item` replaces it while no
+# one has touched it (the checker would otherwise send them to fill in an item they did not mean to write).
+PLACEHOLDER_ITEM = "TODO-item-id"
+PLACEHOLDER_FACTS = {"id": PLACEHOLDER_ITEM, "category": "TODO", "sources": ["TODO"], "topics": ["TODO"], "entities": []}
+
+
 def new_issue(root: Path, number: int) -> list[Path]:
     start, end, published = _issue_dates(root, number)
     stem = layout.issue_stem(number)
@@ -118,7 +124,7 @@ period: {{start: {start}, end: {end}}}
 published: {published}
 
 items:
-  - id: TODO-item-id     # a slug unique across the archive, e.g. vllm-v0-34-0
+  - id: {PLACEHOLDER_ITEM}     # a slug unique across the archive, e.g. vllm-v0-34-0
     category: TODO       # {' | '.join(CATEGORIES)}
     sources: [TODO]      # outlet ids from {layout.OUTLETS_FILE}, or {{name: arXiv 2611.09825, url: "https://arxiv.org/abs/2611.09825"}}
     topics: [TODO]       # ids from {layout.TOPICS_FILE}
@@ -136,7 +142,7 @@ watch: []     # - {{id: ..., topic: ..., from: <an item or signal id of this iss
             "title": prose["issue_title"],
             "description": prose["issue_description"],
             "summary": LiteralScalarString(prose["summary"]),
-            "items": {"TODO-item-id": _item_prose(lang)},
+            "items": {PLACEHOLDER_ITEM: _item_prose(lang)},
             "signals": {},
             "watch": {},
         }
@@ -164,6 +170,12 @@ def new_item(root: Path, number: int, item_id: str, category: str, topics: list[
     facts = yaml.load(facts_path.read_text(encoding="utf-8"))
     if any(item.get("id") == item_id for item in facts.get("items") or []):
         raise ScaffoldError(f"issue {number} already has an item `{item_id}`")
+    pages = {lang: page for lang in layout.LANGUAGES
+             if (page := root / layout.DOCS / layout.localized(layout.issue_page(number), lang)).is_file()}
+    if _untouched_placeholder(facts, pages):
+        facts["items"] = [item for item in facts["items"] if item.get("id") != PLACEHOLDER_ITEM]
+        for page in pages.values():
+            _edit_front_matter(page, lambda data: data["items"].pop(PLACEHOLDER_ITEM))
     facts.setdefault("items", []).append({
         "id": item_id,
         "category": category,
@@ -174,13 +186,22 @@ def new_item(root: Path, number: int, item_id: str, category: str, topics: list[
     out = io.StringIO()
     yaml.dump(facts, out)
     facts_path.write_text(out.getvalue(), encoding="utf-8")
-    written = [facts_path]
-    for lang in layout.LANGUAGES:
-        page = root / layout.DOCS / layout.localized(layout.issue_page(number), lang)
-        if page.is_file():
-            _edit_front_matter(page, lambda data, lang=lang: data.setdefault("items", {}).__setitem__(item_id, _item_prose(lang)))
-            written.append(page)
-    return written
+    for lang, page in pages.items():
+        _edit_front_matter(page, lambda data, lang=lang: data.setdefault("items", {}).__setitem__(item_id, _item_prose(lang)))
+    return [facts_path, *pages.values()]
+
+
+def _untouched_placeholder(facts, pages: dict[str, Path]) -> bool:
+    """Whether the issue still holds `kb new issue`'s placeholder item exactly as written, facts and prose
+    (`pages`: language -> the issue's page)."""
+    if not any(dict(item) == PLACEHOLDER_FACTS for item in facts.get("items") or []):
+        return False
+    for lang, page in pages.items():
+        text = page.read_text(encoding="utf-8")
+        data = _yaml().load(text[4:text.index("\n---", 3) + 1]) if text.startswith("---\n") else None
+        if not data or (data.get("items") or {}).get(PLACEHOLDER_ITEM) != _item_prose(lang):
+            return False
+    return True
 
 
 def _registry_pages(root: Path, page: str, body_macro: str, title: str | None = None) -> list[Path]:

@@ -89,3 +89,19 @@ def test_new_topic_and_entity_are_listed_once_filled(tmp_path, capsys):
     catalog = load_catalog(project)
     assert "speculative-decoding" in catalog.topics and catalog.entities["mooncake"].facts.name == "Mooncake"
     assert kb(["--root", str(project), "new", "topic", "speculative-decoding"]) == 1  # never twice
+
+
+def test_new_item_replaces_the_untouched_placeholder_item_and_keeps_a_touched_one(tmp_path):
+    project = copy_project(tmp_path / "project")
+    assert kb(["--root", str(project), "new", "issue", "8"]) == 0
+    assert kb(["--root", str(project), "new", "item", "8", "first-item", "--category", "paper",
+               "--topic", "kv-cache-compression", "--source", "vllm-blog"]) == 0
+    for path in ("data/issues/008.yml", "docs/issues/008.md", "docs/issues/008.en.md"):
+        text = (project / path).read_text(encoding="utf-8")
+        assert "TODO-item-id" not in text and "first-item" in text, path
+
+    assert kb(["--root", str(project), "new", "issue", "9"]) == 0
+    fill(project / "docs/issues/009.en.md", {"TODO: item title": "A title the contributor wrote"})
+    assert kb(["--root", str(project), "new", "item", "9", "second-item", "--category", "paper"]) == 0
+    for path in ("data/issues/009.yml", "docs/issues/009.md", "docs/issues/009.en.md"):
+        assert "TODO-item-id" in (project / path).read_text(encoding="utf-8"), path  # written to: kept

@@ -387,3 +387,13 @@ def test_the_search_box_carries_each_languages_glossary_names(site):
         glossary = (ROOT / ("snippets/abbreviations.md" if lang == "zh" else "snippets/abbreviations.en.md")).read_text(encoding="utf-8")
         assert terms == glossary_names(glossary) and terms["timetofirsttoken"] == "TTFT"
     assert '"首字延迟": "TTFT"' in (site / "index.html").read_text(encoding="utf-8")  # UTF-8, not \\u escapes
+
+
+def test_facet_values_of_two_facets_never_read_alike():
+    """A chip shows its value only: the category 论文 (paper) and the source kind of a figure a paper reported
+    must not read alike, in either language."""
+    from kb.labels import LABELS
+    for lang, words in LABELS.items():
+        categories = {value.casefold() for value in words["category"].values()}
+        kinds = {value.casefold() for value in words["source_kind"].values()}
+        assert not categories & kinds, (lang, categories & kinds)
