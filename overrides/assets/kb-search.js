@@ -219,8 +219,10 @@
     };
     words.forEach((word, i) => {
       const pair = PAIR.test(word);
-      const space = prev !== null && !(PAIR.test(prev) && (pair || OPENS.test(word))) &&
-        !(CLOSES.test(prev) && pair) && !CJK_OPENS.test(word) && !CJK_CLOSES.test(prev);
+      // a lone character ends a run: a Chinese word right after it stood apart (论文 依据: a label, then text)
+      const apart = pair && prev !== null && PAIR.test(prev) && [...prev].length === 1;
+      const space = prev !== null && (apart || !(PAIR.test(prev) && (pair || OPENS.test(word))) &&
+        !(CLOSES.test(prev) && pair) && !CJK_OPENS.test(word) && !CJK_CLOSES.test(prev));
       const mark = marked(i);
       if (pair) {
         const chars = [...word];
@@ -281,6 +283,9 @@
     return Math.max(share(span(groups)), share(span(groups) + 3) / 2);
   };
 
+  // A word that ends a clause or sentence: an excerpt starts after one where one is near.
+  const CLAUSE_END = /[。，、；：！？.,;:!?]$/u;
+
   // An excerpt of EXCERPT words around the closest matches between `from` and `to`.
   const excerpt = (page, at, groups, from = 0, to = page.words.length) => {
     const mine = at.filter((p) => p >= from && p < to);
@@ -290,7 +295,11 @@
       const i = page.words.findIndex((w, i) => i >= from && latin.some((t) => w.toLowerCase().includes(t)));
       if (i >= 0) { centre = i; mine.push(i); }
     }
-    const start = Math.max(from, Math.min(centre - 8, to - EXCERPT));
+    let start = Math.max(from, Math.min(centre - 8, to - EXCERPT));
+    for (let i = start; i > Math.max(from, start - 6); i--) {
+      if (CLAUSE_END.test(page.words[i - 1])) { start = i; break; } // 值得一提的是, not 得一提的是
+    }
+    if (start < to - 1 && CJK_OPENS.test(page.words[start])) start++; // nor a stray "："
     const end = Math.min(to, start + EXCERPT);
     const set = new Set(mine);
     return text(page.words.slice(start, end), (i) => set.has(start + i));
