@@ -71,6 +71,7 @@ EXPECTED = [
     ("zh", "首字延迟", "issues/003/#vllm-bidirectional-kv-transfer", 3),
     ("zh", "首 token 延迟", "issues/003/#vllm-bidirectional-kv-transfer", 3),
     ("en", "mixture of experts", "issues/007/#vllm-v0-33-0", 3),
+    ("zh", "混合专家", "issues/007/#vllm-v0-33-0", 3),  # a reader's shorter name, listed in the glossary
     ("en", "quantisation", "issues/003/#stepquant", 3),
     # versions and figures: the release they name
     ("zh", "0.33", "issues/007/#vllm-v0-33-0", 3),
