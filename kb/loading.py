@@ -16,6 +16,7 @@ from . import layout
 from .catalog import Catalog
 from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
+from .firewall import generated_paths
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .problems import ContentError
@@ -82,6 +83,7 @@ def _load(root: Path, files: FileCache) -> Catalog:
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
     catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets, terms=terms)
+    _check_built_paths(reader, catalog)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
@@ -159,6 +161,43 @@ def _check_other_pages(reader: ContentReader) -> None:
                                f"has no facts file — add {layout.ISSUES_DATA}/{key.split('/')[-1][:-3]}.yml (`kb new issue N` writes both)")
             else:
                 reader.validate(PageMeta, page.meta)
+
+
+def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
+    """Each page of docs/ is published where nothing else is, in every language: not over a file or folder
+    the build generates (kb.firewall.generated_paths), a record page (kb.records) or another page, even one
+    differing only by case (one file on macOS and Windows, and in a checkout there)."""
+    reserved = {path.casefold(): f"{what} `{path}`" for path, what in generated_paths(list(catalog.topics)).items()}
+    for record in catalog.records.pages:
+        for lang in layout.LANGUAGES:
+            reserved[layout.built_file(record.page, lang).casefold()] = f"the generated record page `{record.page}`"
+    published: dict[str, dict[str, str]] = defaultdict(dict)  # casefolded built file -> page -> where
+    for key in sorted(reader.pages):
+        for lang in layout.LANGUAGES:
+            built, home, url = layout.built_file(key, lang), layout.language_home(lang), layout.page_url(key)
+            # the page's file, a generated file named like the page's folder, or a reserved folder it is in
+            clash = next((reserved[path] for path in (built.casefold(), f"{home}{url}".rstrip("/").casefold(),
+                                                      *(home + f for f in _folders(url.casefold())))
+                          if path in reserved), None)
+            if clash:
+                for page in reader.pages[key].values():
+                    reader.problem(page.path, None, "page",
+                                   f"would be published at {home}{url}, which clashes with {clash} — rename it")
+                break
+            if lang == layout.DEFAULT_LANGUAGE:  # other languages publish the same names, under their folder
+                published[built.casefold()].setdefault(key, url)
+    for keys in published.values():
+        for key, where in keys.items() if len(keys) > 1 else ():
+            others = ", ".join(f"{layout.DOCS}/{other}" for other in keys if other != key)
+            for page in reader.pages[key].values():
+                reader.problem(page.path, None, "page", f"would be published at {where}, as {others} is (names differing "
+                               "only by case are one file on macOS and Windows) — rename one of them")
+
+
+def _folders(url: str) -> list[str]:
+    """pagefind/about/ -> ["pagefind/", "pagefind/about/"]: the folders a page's URL is in, its own included."""
+    parts = url.rstrip("/").split("/") if url else []
+    return ["/".join(parts[:n]) + "/" for n in range(1, len(parts) + 1)]
 
 
 def _load_issues(reader: ContentReader) -> list[Issue]:
