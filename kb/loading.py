@@ -20,7 +20,8 @@ from .firewall import generated_paths
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .problems import ContentError
-from .reader import ContentReader
+from .reader import ContentReader, dotted
+from .render.issue_page import SECTION_ANCHORS, WATCH_ANCHOR
 from .refs import find_refs
 from .sources import Document, FileCache
 from .typography import typography_problems
@@ -219,7 +220,9 @@ def _load_issues(reader: ContentReader) -> list[Issue]:
         texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), f"issue {facts.number}")
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
-        issues.append(_issue(facts, texts, doc))
+        issue = _issue(facts, texts, doc)
+        _check_page_anchors(reader, issue)
+        issues.append(issue)
     issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
     return issues
 
@@ -234,6 +237,27 @@ def _issue(facts: IssueFacts, texts: dict[str, IssueText], doc: Document) -> Iss
     issue.picks = [Pick(issue, f) for f in facts.picks]
     issue.watch = [Watch(issue, f) for f in facts.watch]
     return issue
+
+
+ENTRY_NAMES = {"items": "item", "signals": "signal", "quick_takes": "quick take", "picks": "pick",
+               "watch": "watch entry", "claims": "figure"}  # each section of an issue's facts, as a message names one
+
+
+def _check_page_anchors(reader: ContentReader, issue: Issue) -> None:
+    """Every id the issue page writes is written once: no entry's anchor may repeat a section's
+    (kb.render.issue_page) or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would."""
+    taken = {anchor: f"the page's section `{anchor}`" for anchor in SECTION_ANCHORS.values()}
+    anchored = [(WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
+    anchored += [(thing.id, thing, (thing.section, issue.index_of(thing), "id")) for thing in issue.entries
+                 if thing.section != "watch"]
+    anchored += [(claim.id, claim, ("items", index, "claims", position, "id"))
+                 for index, item in enumerate(issue.items) for position, claim in enumerate(item.claims)]
+    for anchor, thing, loc in anchored:
+        if anchor in taken:
+            reader.problem(issue.source, loc, dotted(loc), f"`{thing.id}` would give the issue page the id `{anchor}`, "
+                           f"which is already {taken[anchor]} — rename it")
+        else:
+            taken[anchor] = f"the anchor of {ENTRY_NAMES[thing.section]} `{thing.id}`"
 
 
 def _check_dates(reader: ContentReader, doc: Document, facts: IssueFacts) -> None:

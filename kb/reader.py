@@ -84,8 +84,8 @@ class ContentReader:
             name_problem = page_name_problem(path.relative_to(docs).as_posix())
             if name_problem:
                 self.problem(path.relative_to(self.root).as_posix(), None, "page", name_problem)
-                if layout.split_language(path.relative_to(docs).as_posix())[1] == layout.DEFAULT_LANGUAGE:
-                    continue  # about.zh.md would stand in for about.md
+                if path.name.endswith(f".{layout.DEFAULT_LANGUAGE}.md"):
+                    continue  # about.zh.md would be read as about.md (and the build would crash on it)
             page, problems = self.files.get(checked_page, path, self.root)
             self.problems += problems
             if page is None:
