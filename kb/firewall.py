@@ -74,9 +74,12 @@ class Theme:
         return patterns
 
 
+THEME_PAGES = {"404.html": "overrides/404.html"}  # HTML the theme builds from its own template, not from docs/
+
+
 def built_pages(catalog) -> dict[str, str]:
     """Every HTML file a build writes -> the source a reader's page comes from (its translation if there is one)."""
-    pages = {"404.html": "overrides/404.html"}
+    pages = dict(THEME_PAGES)
     for record in catalog.records.pages:
         for lang in layout.LANGUAGES:
             pages[layout.built_file(record.page, lang)] = f"(generated record page) {record.page}"
@@ -163,6 +166,18 @@ def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str],
     """Findings in `site` (Firewall, both parts)."""
     check = Firewall(site, theme, pages, topics, base_path, docs)
     return check.site_problems() + check.search_index_problems()
+
+
+def generated_paths(topics: list[str]) -> dict[str, str]:
+    """What the build writes besides the pages of docs/ -> what it is: a site-relative file, or a folder
+    ending with `/` that is the build's alone (a language's site, the search index). A page published at
+    one of them would replace it, or be replaced, or stop the build (kb.loading refuses such pages)."""
+    paths = {path: "the generated file" for path in _generated_files(topics)}
+    paths.update({path: "the theme's page" for path in THEME_PAGES})
+    paths[f"{INDEX_FOLDER}/"] = "the search index's folder"
+    paths.update({layout.language_home(lang): f"the folder of the {lang} site"
+                  for lang in layout.LANGUAGES if layout.language_home(lang)})
+    return paths
 
 
 def _generated_files(topics: list[str]) -> dict:

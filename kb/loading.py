@@ -16,10 +16,12 @@ from . import layout
 from .catalog import Catalog
 from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
+from .firewall import generated_paths
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .problems import ContentError
-from .reader import ContentReader
+from .reader import ContentReader, dotted
+from .render.issue_page import SECTION_ANCHORS, WATCH_ANCHOR
 from .refs import find_refs
 from .sources import Document, FileCache
 from .typography import typography_problems
@@ -82,6 +84,7 @@ def _load(root: Path, files: FileCache) -> Catalog:
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
     catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets, terms=terms)
+    _check_built_paths(reader, catalog)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
@@ -161,6 +164,43 @@ def _check_other_pages(reader: ContentReader) -> None:
                 reader.validate(PageMeta, page.meta)
 
 
+def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
+    """Each page of docs/ is published where nothing else is, in every language: not over a file or folder
+    the build generates (kb.firewall.generated_paths), a record page (kb.records) or another page, even one
+    differing only by case (one file on macOS and Windows, and in a checkout there)."""
+    reserved = {path.casefold(): f"{what} `{path}`" for path, what in generated_paths(list(catalog.topics)).items()}
+    for record in catalog.records.pages:
+        for lang in layout.LANGUAGES:
+            reserved[layout.built_file(record.page, lang).casefold()] = f"the generated record page `{record.page}`"
+    published: dict[str, dict[str, str]] = defaultdict(dict)  # casefolded built file -> page -> where
+    for key in sorted(reader.pages):
+        for lang in layout.LANGUAGES:
+            built, home, url = layout.built_file(key, lang), layout.language_home(lang), layout.page_url(key)
+            # the page's file, a generated file named like the page's folder, or a reserved folder it is in
+            clash = next((reserved[path] for path in (built.casefold(), f"{home}{url}".rstrip("/").casefold(),
+                                                      *(home + f for f in _folders(url.casefold())))
+                          if path in reserved), None)
+            if clash:
+                for page in reader.pages[key].values():
+                    reader.problem(page.path, None, "page",
+                                   f"would be published at {home}{url}, which clashes with {clash} — rename it")
+                break
+            if lang == layout.DEFAULT_LANGUAGE:  # other languages publish the same names, under their folder
+                published[built.casefold()].setdefault(key, url)
+    for keys in published.values():
+        for key, where in keys.items() if len(keys) > 1 else ():
+            others = ", ".join(f"{layout.DOCS}/{other}" for other in keys if other != key)
+            for page in reader.pages[key].values():
+                reader.problem(page.path, None, "page", f"would be published at {where}, as {others} is (names differing "
+                               "only by case are one file on macOS and Windows) — rename one of them")
+
+
+def _folders(url: str) -> list[str]:
+    """pagefind/about/ -> ["pagefind/", "pagefind/about/"]: the folders a page's URL is in, its own included."""
+    parts = url.rstrip("/").split("/") if url else []
+    return ["/".join(parts[:n]) + "/" for n in range(1, len(parts) + 1)]
+
+
 def _load_issues(reader: ContentReader) -> list[Issue]:
     issues = []
     for path in sorted((reader.root / layout.ISSUES_DATA).glob("*.yml")):
@@ -180,7 +220,9 @@ def _load_issues(reader: ContentReader) -> list[Issue]:
         texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), f"issue {facts.number}")
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
-        issues.append(_issue(facts, texts, doc))
+        issue = _issue(facts, texts, doc)
+        _check_page_anchors(reader, issue)
+        issues.append(issue)
     issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
     return issues
 
@@ -195,6 +237,27 @@ def _issue(facts: IssueFacts, texts: dict[str, IssueText], doc: Document) -> Iss
     issue.picks = [Pick(issue, f) for f in facts.picks]
     issue.watch = [Watch(issue, f) for f in facts.watch]
     return issue
+
+
+ENTRY_NAMES = {"items": "item", "signals": "signal", "quick_takes": "quick take", "picks": "pick",
+               "watch": "watch entry", "claims": "figure"}  # each section of an issue's facts, as a message names one
+
+
+def _check_page_anchors(reader: ContentReader, issue: Issue) -> None:
+    """Every id the issue page writes is written once: no entry's anchor may repeat a section's
+    (kb.render.issue_page) or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would."""
+    taken = {anchor: f"the page's section `{anchor}`" for anchor in SECTION_ANCHORS.values()}
+    anchored = [(WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
+    anchored += [(thing.id, thing, (thing.section, issue.index_of(thing), "id")) for thing in issue.entries
+                 if thing.section != "watch"]
+    anchored += [(claim.id, claim, ("items", index, "claims", position, "id"))
+                 for index, item in enumerate(issue.items) for position, claim in enumerate(item.claims)]
+    for anchor, thing, loc in anchored:
+        if anchor in taken:
+            reader.problem(issue.source, loc, dotted(loc), f"`{thing.id}` would give the issue page the id `{anchor}`, "
+                           f"which is already {taken[anchor]} — rename it")
+        else:
+            taken[anchor] = f"the anchor of {ENTRY_NAMES[thing.section]} `{thing.id}`"
 
 
 def _check_dates(reader: ContentReader, doc: Document, facts: IssueFacts) -> None:

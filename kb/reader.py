@@ -15,10 +15,10 @@ from . import layout
 from .fields import FIELD_RULES
 from .problems import Problem
 from .files import snippet_problems
-from .safety import check_markup, markup_problems, snippet_names
+from .safety import check_markup, control_problems, markup_problems, snippet_names
 from .search_text import glossary_clashes
 from .sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
-from .templates import check_template
+from .templates import MACROS, check_template, template_problems
 
 PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something
 
@@ -81,6 +81,11 @@ class ContentReader:
     def read_pages(self) -> None:
         docs = self.root / layout.DOCS
         for path in sorted(docs.rglob("*.md")):
+            name_problem = page_name_problem(path.relative_to(docs).as_posix())
+            if name_problem:
+                self.problem(path.relative_to(self.root).as_posix(), None, "page", name_problem)
+                if path.name.endswith(f".{layout.DEFAULT_LANGUAGE}.md"):
+                    continue  # about.zh.md would be read as about.md (and the build would crash on it)
             page, problems = self.files.get(checked_page, path, self.root)
             self.problems += problems
             if page is None:
@@ -96,12 +101,14 @@ class ContentReader:
                                  f"translates {layout.DOCS}/{key}, which does not exist — add the Chinese page or fix the file name")
 
     def read_snippets(self) -> None:
-        """Snippets are appended to or included in pages as Markdown: they follow the pages' markup rules."""
+        """Snippets are appended to or included in pages, and rendered with them (Jinja, then Markdown):
+        they follow the pages' template and markup rules."""
         for path in sorted((self.root / layout.SNIPPETS).rglob("*.md")):
             text, problem = self.files.get(read_text, path, self.root)
             rel = path.relative_to(self.root).as_posix()
             self.problems += [problem] if problem else [
-                Problem(rel, p.line, p.field, p.message) for p in markup_problems(text)]
+                *(Problem(rel, line, "template", message) for line, message in template_problems(text, set(MACROS))),
+                *(Problem(rel, p.line, p.field, p.message) for p in (*control_problems(text), *markup_problems(text)))]
             if not problem and rel in {layout.localized(layout.GLOSSARY, lang) for lang in layout.LANGUAGES}:
                 self.problems += [Problem(rel, line, "glossary", message) for line, message in glossary_clashes(text)]
 
@@ -131,6 +138,30 @@ def checked_page(path: Path, root: Path) -> tuple[MarkdownPage | None, list[Prob
             problems.append(Problem(page.path, number, "text",
                                     f"still holds the scaffold's `{PLACEHOLDER}` placeholder — write the text"))
     return page, problems
+
+
+def page_name_problem(page: str) -> str | None:
+    """What is wrong with the name of a docs-relative page file, if anything.
+
+    The i18n plugin reads what follows a page name's last dot as its language: the default language's
+    pages have none (about.zh.md stops the build), and a language the site does not build is never
+    published (watch.fr.md); any other dot in a name would be read as a language too.
+    """
+    stem = page.rsplit("/", 1)[-1].removesuffix(".md")
+    base, dot, suffix = stem.rpartition(".")
+    if not dot:
+        return None
+    others = [lang for lang in layout.LANGUAGES if lang != layout.DEFAULT_LANGUAGE]
+    if suffix in others and "." not in base:
+        return None
+    if suffix == layout.DEFAULT_LANGUAGE:
+        return (f"pages in the default language ({layout.DEFAULT_LANGUAGE}) have no language suffix — "
+                f"rename it {base}.md")
+    plain = base.replace(".", "-")
+    if suffix in others:
+        return f"a page's name has no dot but the one before its language — rename it {plain}.{suffix}.md"
+    return (f"`.{suffix}` is not a language of the site — rename it {plain}.md ({layout.DEFAULT_LANGUAGE})"
+            + "".join(f" or {plain}.{lang}.md ({lang})" for lang in others))
 
 
 def dotted(loc) -> str:

@@ -23,16 +23,38 @@ SAFE_SCHEMES = ("http", "https", "mailto")
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+\1")
-RAW_HTML = re.compile(r"<(/?[A-Za-z][A-Za-z0-9-]*)(?=[\s/>])|<!--|<\?|<!\[CDATA\[|<![A-Za-z]")
+# A tag name ends at a space, `/`, `>` or the end of the line: Markdown reads `<img` ending one line and
+# `src=x onerror=…>` on the next as one tag.
+RAW_HTML = re.compile(r"<(/?[A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)|<!--|<\?|<!\[CDATA\[|<![A-Za-z]")
 LINK_TARGET = re.compile(
     r"\]\(\s*<?\s*(?P<a>[^)\s>]*)"          # [text](target) and ![alt](target)
     r"|^\s*\[[^\]]+\]:\s*<?(?P<b>\S*)"        # [label]: target
     r"|<(?P<c>[A-Za-z][A-Za-z0-9+.-]*:[^>\s]*)>"  # <scheme:autolink>
 )
+# A link whose target is left for the next line (`[x](` or `[r]:` ending the line, perhaps with `<`):
+# Markdown reads the target from there, so the next line's start is checked as one.
+OPEN_TARGET = re.compile(r"\]\(\s*<?\s*$|^\s*\[[^\]]+\]:\s*<?\s*$")
+NEXT_TARGET = re.compile(r"\s*<?\s*(?P<target>[^)\s>]*)")
+# A reference definition whose label opened on a line before: `[r` + newline + `1]: target` defines `r 1`.
+CONTINUED_LABEL = re.compile(r"[^\[\]]*\]:\s*<?(?P<target>\S*)")
 SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.\-]*)\s*:")
 ATTR_LIST = re.compile(r"\{:?[^{}\n]*=[^{}\n]*\}")
 ATTR_ID = re.compile(r"\{:?[^{}\n]*?#([^\s{}]+)[^{}\n]*\}")
 SLUG_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# Classes the project's generated markup (`kb-`) and the theme (`md-`) give a meaning to: content wearing
+# one would look like what the site itself says (a source badge, a verdict, the theme's chrome).
+RESERVED_CLASS_PREFIXES = ("kb-", "md-")
+# ...but for the theme's classes Material documents for content to use: `[Link](page.md){ .md-button }`.
+CONTENT_THEME_CLASSES = {"md-button", "md-button--primary"}
+ATTR_BLOCK = re.compile(r"\{:?([^{}\n]*)\}")
+CLASS_NAME = re.compile(r"(?:^|\s)\.([^\s{}]+)")
+ADMONITION = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s*(?P<classes>[\w\- ]+)")  # `!!! note kb-summary "Title"`: each word a class
+# Characters a page body may not hold. The characters fields.CONTROL refuses in front matter (C0 controls
+# but tab and line ends, DEL and C1, U+2028/9, the bidi embeddings, overrides and isolates U+202A-E and
+# U+2066-9, U+FEFF) and, as a body is shown as it is written, the invisible bidi marks U+200E/F and U+061C
+# and the noncharacters U+FFFE/F (XML cannot hold them: kb.feeds); a carriage return only ending a line.
+BODY_CONTROL = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|\r(?!\n)")
 THEME_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+_{2}")  # slugified to an id like __config, which the theme's script reads
 # Python-Markdown looks for the end of every `[` it finds: thousands unmatched in one paragraph take minutes.
 MAX_OPEN_BRACKETS = 100
@@ -45,17 +67,17 @@ SNIPPET_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 @dataclass(frozen=True)
 class MarkupProblem:
     line: int  # 1 for the first line of the scanned text
-    field: str  # html, link, attributes, snippet
+    field: str  # html, link, attributes, snippet, character, ...
     message: str
     found: str  # the text that is refused, to find its line in the file
 
 
 def markup_problems(text: str) -> Iterator[MarkupProblem]:
     """What `text` (Markdown) may not hold, line by line; fenced code is skipped, but not its fence line."""
-    in_fence, open_brackets, paragraph = None, 0, 1
-    for number, line in enumerate(text.splitlines(), 1):
+    in_fence, open_brackets, paragraph, open_target = None, 0, 1, False
+    for number, line in enumerate(lines(text), 1):
         if not line.strip():
-            open_brackets, paragraph = 0, number + 1
+            open_brackets, paragraph, open_target = 0, number + 1, False
         # pymdownx.snippets reads `--8<--` lines before anything else, fenced or not
         snippet = SNIPPET.search(line)
         if snippet and not SNIPPET_NAME.fullmatch(snippet.group("name")):
@@ -63,12 +85,15 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
                                 "include only a file of snippets/ by its name", snippet.group(0))
         fence = FENCE.match(line)
         if fence:
-            marker = fence.group(1)
+            marker, open_target = fence.group(1), False
             if in_fence is None:
                 in_fence = marker[0] * len(marker)
                 if "=" in fence.group(2):  # ```{ .python data-x="..." }: attributes on the code block
                     yield MarkupProblem(number, "attributes", "a code fence may name its language only — remove the "
                                         "`key=value` attribute", fence.group(2).strip())
+                reserved = _reserved_class(CLASS_NAME.findall(fence.group(2)))  # ```{ .python .kb-item }
+                if reserved:
+                    yield MarkupProblem(number, "attributes", *reserved)
             elif marker[0] == in_fence[0] and len(marker) >= len(in_fence) and not fence.group(2).strip():
                 in_fence = None
             continue
@@ -76,8 +101,16 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
             continue
         visible = CODE_SPAN.sub("", line)
         problem = _line_problem(visible)
+        target = None
+        if open_target:  # the line before ended with `[x](` or `[r]:`: this line starts with the target
+            target = NEXT_TARGET.match(visible).group("target")
+        elif open_brackets and CONTINUED_LABEL.match(visible):  # `[r` on a line before, `1]: target` on this one
+            target = CONTINUED_LABEL.match(visible).group("target")
+        problem = problem or (_target_problem(target) if target else None)
         if problem:
             yield MarkupProblem(number, *problem)
+        # still open if this line leaves its target for the next, or was only the `<` opening it
+        open_target = bool(OPEN_TARGET.search(visible)) or (target == "" and bool(visible.strip()))
         before = open_brackets
         open_brackets = max(0, open_brackets + len(OPEN_BRACKET.findall(visible)) - len(CLOSE_BRACKET.findall(visible)))
         if before <= MAX_OPEN_BRACKETS < open_brackets:
@@ -85,9 +118,26 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
                                 "which Markdown reads very slowly — close them, or write `\\[`", "[")
 
 
+def lines(text: str) -> list[str]:
+    """The lines of a text as Markdown and editors count them: split at line feeds only.
+
+    `str.splitlines` also splits at U+2028, U+0085 or a form feed, which Markdown reads inside a line:
+    `<img` + U+2028 + `onerror=…>` would be two harmless lines, and every later line number would be off.
+    """
+    return text.split("\n")
+
+
+def control_problems(text: str) -> Iterator[MarkupProblem]:
+    """Each control or reordering character a text holds (BODY_CONTROL), at its line."""
+    for found in BODY_CONTROL.finditer(text):
+        yield MarkupProblem(text.count("\n", 0, found.start()) + 1, "character",
+                            f"holds the control character U+{ord(found.group()[0]):04X}, which readers do not see "
+                            "but which hides or reorders the text around it — remove it", found.group())
+
+
 def snippet_names(text: str) -> Iterator[tuple[int, str]]:
     """(line, name) of every snippet a text includes by a plain file name."""
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(lines(text), 1):
         snippet = SNIPPET.search(line)
         if snippet and SNIPPET_NAME.fullmatch(snippet.group("name")):
             yield number, snippet.group("name")
@@ -95,7 +145,8 @@ def snippet_names(text: str) -> Iterator[tuple[int, str]]:
 
 def check_markup(page) -> list[Problem]:
     """Problems in a page's Markdown body (its front matter is checked field by field, kb.fields)."""
-    return [Problem(page.path, page.body_first_line + p.line - 1, p.field, p.message) for p in markup_problems(page.body)]
+    found = [*control_problems(page.body), *markup_problems(page.body)]
+    return [Problem(page.path, page.body_first_line + p.line - 1, p.field, p.message) for p in found]
 
 
 def _line_problem(line: str) -> tuple[str, str, str] | None:
@@ -104,11 +155,9 @@ def _line_problem(line: str) -> tuple[str, str, str] | None:
         return "html", (f"raw HTML `{raw.group(0)}` is not allowed in content — write it in Markdown "
                         "(links, emphasis, lists, tables, admonitions), or put code in backticks"), raw.group(0)
     for match in LINK_TARGET.finditer(line):
-        target = match.group("a") or match.group("b") or match.group("c") or ""
-        scheme = SCHEME.match(IGNORED_IN_URL.sub("", html.unescape(target)))  # `&#106;avascript:` is javascript:
-        if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
-            return ("link", f"`{scheme.group(1)}:` links are not allowed — link to an http(s):// page or another page of the site",
-                    scheme.group(0))
+        problem = _target_problem(match.group("a") or match.group("b") or match.group("c") or "")
+        if problem:
+            return problem
     attributes = ATTR_LIST.search(line)
     if attributes:
         return ("attributes", "only `{ #id }` and `{ .class }` may follow Markdown — remove the `key=value` attribute",
@@ -116,6 +165,28 @@ def _line_problem(line: str) -> tuple[str, str, str] | None:
     anchor = ATTR_ID.search(line)
     if anchor and not SLUG_ID.fullmatch(anchor.group(1)):
         return "attributes", f"`#{anchor.group(1)}` is not an id this site uses — write ids as lowercase slugs", anchor.group(0)
+    admonition = ADMONITION.match(line)
+    reserved = _reserved_class([name for block in ATTR_BLOCK.findall(line) for name in CLASS_NAME.findall(block)]
+                               + (admonition.group("classes").split() if admonition else []))
+    if reserved:
+        return "attributes", *reserved
     if THEME_HEADING.match(line):
         return "heading", "a heading may not start with `__` (its id would clash with the theme's own) — reword it", line.strip()
+    return None
+
+
+def _target_problem(target: str) -> tuple[str, str, str] | None:
+    scheme = SCHEME.match(IGNORED_IN_URL.sub("", html.unescape(target)))  # `&#106;avascript:` is javascript:
+    if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
+        return ("link", f"`{scheme.group(1)}:` links are not allowed — link to an http(s):// page or another page of the site",
+                scheme.group(0))
+    return None
+
+
+def _reserved_class(names: list[str]) -> tuple[str, str] | None:
+    """(message, found) for the first class of `names` that belongs to the project's or the theme's markup."""
+    for name in names:
+        if name.casefold().startswith(RESERVED_CLASS_PREFIXES) and name not in CONTENT_THEME_CLASSES:
+            return (f"the class `{name}` belongs to the site's own markup (`{'`, `'.join(RESERVED_CLASS_PREFIXES)}` "
+                    "classes are generated or the theme's) — remove it, or use a class of your own"), name
     return None

@@ -1,0 +1,227 @@
+"""Hostile pages the checker once let through: markup split across lines, hidden characters,
+borrowed classes, page names the site misreads, built paths that collide, ids that repeat
+on an issue page, template syntax in a snippet. Each is refused by `kb check` (and so by the
+build, which loads the same catalog) at its file and line, saying what to do.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ROOT, copy_project, edit, line_of
+from kb import layout, load_catalog
+from kb.cli import main as kb
+
+PAGE = f"docs/{layout.localized('about.md', 'en')}"
+FRONT_MATTER = "---\ntitle: A page\ndescription: A page of the test.\n---\n\n# A page\n\nText.\n"
+
+
+def check(project, capsys) -> str:
+    """What `kb check` says of the project; it must find errors."""
+    assert kb(["--root", str(project), "check"]) == 1
+    return capsys.readouterr().out
+
+
+def append(project, text: str, path: str = PAGE) -> int:
+    """Append `text` to a file of the project; return the line its first line lands on."""
+    file = project / path
+    before = file.read_text(encoding="utf-8")
+    file.write_text(before + "\n" + text + "\n", encoding="utf-8")
+    return before.count("\n") + 2
+
+
+def test_the_real_content_passes(capsys):
+    assert kb(["--root", str(ROOT), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- 1. markup split across lines ------------------------------------------------------------
+
+SPLIT_MARKUP = [  # (name, text, which line of it is refused, what the message says)
+    ("tag name ending a line", "<img\nsrc=x onerror=alert(1)>", 0, "raw HTML `<img` is not allowed in content — write it in Markdown"),
+    ("tag name before U+2028", "<img\u2028src=x onerror=alert(1)>", 0, "raw HTML `<img` is not allowed"),
+    ("script tag closed on the next line", "<script\n>alert(1)</script>", 0, "raw HTML `<script` is not allowed"),
+    ("link target on the next line", "[click](\njavascript:alert(1))", 1,
+     "`javascript:` links are not allowed — link to an http(s):// page"),
+    ("link target after a lone <", "[click](\n<\njavascript:alert(1)>)", 2, "`javascript:` links are not allowed"),
+    ("reference target on the next line", "[r1]:\n  javascript:alert(2)", 1, "`javascript:` links are not allowed"),
+    ("reference label across lines", "[r\n1]: javascript:alert(3)", 1, "`javascript:` links are not allowed"),
+]
+
+
+@pytest.mark.parametrize("name, text, offset, message", SPLIT_MARKUP, ids=[case[0] for case in SPLIT_MARKUP])
+def test_markup_split_across_lines_is_refused_at_its_line(tmp_path, capsys, name, text, offset, message):
+    project = copy_project(tmp_path / "project")
+    line = append(project, text) + offset
+    out = check(project, capsys)
+    assert re.search(rf"^{re.escape(PAGE)}:{line}: [a-z]+: .*{re.escape(message)}", out, re.M), out
+
+
+def test_a_link_split_over_lines_to_a_safe_target_passes(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    append(project, "[the vLLM site](\nhttps://vllm.ai/) and [r2]\n\n[r2]:\n  https://example.org/")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- 2. control and reordering characters in page bodies -------------------------------------
+
+HIDDEN = ["\u202e", "\u2066", "\x01", "\x1b", "\x7f", "\x85", "\u2028", "\u2029", "\u202a", "\u2069", "\u200e",
+          "\u200f", "\u061c", "\ufeff", "\ufffe", "\uffff", "\x0c", "\r"]
+
+
+@pytest.mark.parametrize("char", HIDDEN, ids=lambda c: f"U+{ord(c):04X}")
+def test_control_characters_in_a_body_are_refused_at_their_line(tmp_path, capsys, char):
+    project = copy_project(tmp_path / "project")
+    line = append(project, f"Measured on\n{char}B300, by the vendor.") + 1
+    out = check(project, capsys)
+    assert (f"{PAGE}:{line}: character: holds the control character U+{ord(char):04X}" in out
+            and "— remove it" in out), out
+
+
+def test_line_numbers_after_a_line_separator_stay_the_files(tmp_path, capsys):
+    """Python's splitlines also splits at U+2028: a problem after one would be said a line too far."""
+    project = copy_project(tmp_path / "project")
+    line = append(project, "one\u2028two\n<b>bold</b>")
+    out = check(project, capsys)
+    assert f"{PAGE}:{line}: character: holds the control character U+2028" in out, out
+    assert f"{PAGE}:{line + 1}: html: raw HTML `<b`" in out, out
+
+
+def test_tabs_and_windows_line_ends_are_text(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    append(project, "A\ttabbed line,\r\nthen a line ended the Windows way.\r\n")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- 3. the project's and the theme's classes ------------------------------------------------
+
+BORROWED = [
+    ("source badge", "**independently measured**{ .kb-source-kind .kb-source-kind--independent }", "kb-source-kind"),
+    ("theme class on a heading", "## Heading { .md-header }", "md-header"),
+    ("admonition class", '!!! note kb-summary "Summary"\n\n    Text.', "kb-summary"),
+    ("code fence class", "```{ .python .kb-item }\nprint(1)\n```", "kb-item"),
+]
+
+
+@pytest.mark.parametrize("name, text, found", BORROWED, ids=[case[0] for case in BORROWED])
+def test_generated_and_theme_classes_are_refused_in_content(tmp_path, capsys, name, text, found):
+    project = copy_project(tmp_path / "project")
+    line = append(project, text)
+    out = check(project, capsys)
+    assert f"{PAGE}:{line}: attributes: the class `{found}` belongs to the site's own markup" in out, out
+    assert "— remove it, or use a class of your own" in out, out
+
+
+def test_the_themes_button_class_is_for_content(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    append(project, "[All issues](issues/index.md){ .md-button .md-button--primary } and *this*{ .my-own-class }")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- 4. page names the i18n plugin misreads --------------------------------------------------
+
+def test_a_default_language_suffix_is_refused(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    name = f"about.{layout.DEFAULT_LANGUAGE}.md"
+    (project / "docs" / name).write_text(FRONT_MATTER, encoding="utf-8")
+    out = check(project, capsys)
+    assert f"docs/{name}: page: pages in the default language ({layout.DEFAULT_LANGUAGE}) have no language suffix " \
+           "— rename it about.md" in out, out
+
+
+def test_a_language_the_site_does_not_build_is_refused(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    assert "fr" not in layout.LANGUAGES
+    (project / "docs/watch.fr.md").write_text(FRONT_MATTER, encoding="utf-8")
+    out = check(project, capsys)
+    assert "docs/watch.fr.md: page: `.fr` is not a language of the site — rename it watch.md" in out, out
+
+
+# ---- 5. pages published where the build writes something else ---------------------------------
+
+def _archive_record() -> str:
+    """A record page the build generates for the real content (kb.records), e.g. archive/2026.md."""
+    return next(record.page for record in load_catalog(ROOT).records.pages if record.kind == "archive")
+
+
+COLLIDING = [  # (page file, what it clashes with)
+    ("sitemap.xml.md", "the generated file `sitemap.xml`"),
+    ("feed.xml.md", "the generated file `feed.xml`"),
+    ("en.md", "the folder of the en site `en/`"),
+    ("pagefind.md", "the search index's folder `pagefind/`"),
+    ("pagefind/notes.md", "the search index's folder `pagefind/`"),
+    ("404.html.md", "the theme's page `404.html`"),
+    (None, "the generated record page"),  # the archive's record page, from the catalog
+]
+
+
+@pytest.mark.parametrize("page, clash", COLLIDING, ids=[case[0] or "archive record page" for case in COLLIDING])
+def test_a_page_published_over_a_generated_path_is_refused(tmp_path, capsys, page, clash):
+    page = page or _archive_record()
+    project = copy_project(tmp_path / "project")
+    (project / "docs" / page).parent.mkdir(parents=True, exist_ok=True)
+    (project / "docs" / page).write_text(FRONT_MATTER, encoding="utf-8")
+    out = check(project, capsys)
+    assert re.search(rf"^docs/{re.escape(page)}: page: would be published at \S+, which clashes with "
+                     rf"{re.escape(clash)}.* — rename it$", out, re.M), out
+
+
+def test_pages_differing_only_by_case_are_refused(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    (project / "docs/About.md").write_text(FRONT_MATTER, encoding="utf-8")
+    out = check(project, capsys)
+    assert ("docs/About.md: page: would be published at About/, as docs/about.md is (names differing only by case "
+            "are one file on macOS and Windows) — rename one of them") in out, out
+    assert "docs/about.md: page: would be published at about/, as docs/About.md is" in out, out
+
+
+# ---- 6. entry ids that repeat an id of their issue page ----------------------------------------
+
+def _rename_item(project, old: str, new: str) -> None:
+    for path in [*(project / "data").rglob("*.yml"), *(project / "docs").rglob("*.md")]:
+        text = path.read_text(encoding="utf-8")
+        renamed = re.sub(rf"\b{old}\b", new, text)
+        if renamed != text:
+            path.write_text(renamed, encoding="utf-8")
+
+
+@pytest.mark.parametrize("new_id, clash", [
+    ("featured", "the page's section `featured`"),
+    ("watch-kinference-beyond-alpha", "the anchor of watch entry `kinference-beyond-alpha`"),
+])
+def test_an_item_id_repeating_an_anchor_of_its_issue_page_is_refused(tmp_path, capsys, new_id, clash):
+    project = copy_project(tmp_path / "project")
+    _rename_item(project, "loopvq", new_id)
+    line = line_of(project, "data/issues/007.yml", f"- id: {new_id}\n")
+    out = check(project, capsys)
+    assert re.search(rf"^data/issues/007\.yml:{line}: items\.\d+\.id: `{new_id}` would give the issue page the id "
+                     rf"`{new_id}`, which is already {re.escape(clash)} — rename it$", out, re.M), out
+
+
+def test_a_signal_id_repeating_a_section_anchor_is_refused(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    facts = (project / "data/issues/007.yml").read_text(encoding="utf-8")
+    signal = re.search(r"^signals:\n  - id: ([a-z0-9-]+)", facts, re.M).group(1)
+    _rename_item(project, signal, "picks")
+    line = line_of(project, "data/issues/007.yml", "- id: picks\n")
+    out = check(project, capsys)
+    assert f"data/issues/007.yml:{line}: signals.0.id: `picks` would give the issue page the id `picks`" in out, out
+
+
+# ---- 7. template syntax in a snippet --------------------------------------------------------
+
+def test_template_syntax_in_a_snippet_is_refused_at_its_line(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    snippet = layout.localized(layout.GLOSSARY, "en")
+    line = append(project, "{{ config }}", snippet)
+    out = check(project, capsys)
+    assert f"{snippet}:{line}: template: only a call of one of the project's macros may stand in {{{{ }}}} — use one of" \
+        in out, out
+
+
+def test_a_control_character_in_a_snippet_is_refused(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    snippet = layout.localized(layout.GLOSSARY, "en")
+    line = append(project, "*[TTFT]: time to first \u202etoken", snippet)
+    out = check(project, capsys)
+    assert f"{snippet}:{line}: character: holds the control character U+202E" in out, out
