@@ -36,7 +36,7 @@ QUERIES = [
     ("en/", "vLLM", "/en/entities/vllm/"),
     ("en/", "llama.cpp", "/en/entities/llama-cpp/"),
     ("en/", "SGLang", "/en/entities/sglang/"),
-    ("en/", "v0.33", "/en/entities/vllm/"),
+    ("en/", "v0.33", "/en/issues/007/"),  # the release it names, as in Chinese
     ("en/", "speculative decoding", "/en/entities/sglang/"),
 ]
 
