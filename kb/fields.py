@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -29,8 +30,18 @@ from .templates import prose_template_problems
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
 
-# C0 and C1 controls, and the Unicode marks that reorder or hide text (bidi overrides, line separators).
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+# Characters a reader does not see, or that change how the text around them reads, refused in every text
+# field (one rule, so a title, an alias and a summary cannot differ on it): C0 and C1 controls (tab and line
+# breaks are judged by the rules below); the invisible format characters — soft hyphen, Arabic letter mark,
+# Mongolian vowel separator, zero-width space, joiners and direction marks, word joiner and invisible
+# operators, the deprecated format controls, byte order mark, interlinear annotation marks and tag
+# characters — which hide a word inside another (`V\u200bLLM` is not found by "vLLM") or make one name pass
+# for another; the line and paragraph separators and the bidi embeddings, overrides and isolates, which
+# break or reorder it; and the noncharacters (U+FDD0–U+FDEF, the last two of each plane), which are not text.
+CONTROL = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    r"\ufdd0-\ufdef\ufeff\ufff9-\ufffb\ufffe\uffff\U000e0000-\U000e007f"
+    + "".join(rf"\U{plane:04x}fffe\U{plane:04x}ffff" for plane in range(1, 17)) + "]")
 LINE_BREAK = re.compile(r"[\t\n\r]")
 # What would be markup, or decoded into markup, where plain text is printed.
 NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\{[{%#]")
@@ -48,7 +59,10 @@ def _refuse(kind: str, message: str, found: str):
 def _no_controls(value: str) -> None:
     control = CONTROL.search(value)
     if control:
-        raise _refuse("control_character", f"holds the control character U+{ord(control.group()):04X} — remove it", control.group())
+        char = control.group()
+        name = unicodedata.name(char, "")  # controls and noncharacters have none
+        raise _refuse("control_character", f"holds the invisible or control character U+{ord(char):04X}"
+                      f"{f' ({name.lower()})' if name else ''} — remove it", char)
 
 
 def _plain_text(value: str) -> str:

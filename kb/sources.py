@@ -109,6 +109,12 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
+def _line_at(text: str, position: int, first_line: int) -> int:
+    """The line of `text` at a reader error's position: libyaml counts UTF-8 bytes, PyYAML's own reader characters."""
+    before = text[:position] if _Base is yaml.SafeLoader else text.encode("utf-8")[:position].decode("utf-8", "ignore")
+    return before.count("\n") + first_line
+
+
 def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | None, Problem | None]:
     loader = _Loader(text)
     try:
@@ -117,6 +123,9 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | No
         data = loader.construct_document(node) if node is not None else None
     except _Refused as refused:
         return None, Problem(path, refused.line, "yaml", refused.message)
+    except yaml.reader.ReaderError as error:  # a character YAML does not read (a noncharacter, a C1 control): no mark
+        return None, Problem(path, _line_at(text, error.position, first_line), "yaml",
+                             f"holds the character U+{error.character:04X}, which YAML does not allow — remove it")
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + first_line if mark else first_line

@@ -1,0 +1,62 @@
+"""Hostile values in fields that pass for ordinary ones: invisible characters, names that search reads as
+another's, YAML that says something other than what a reviewer reads, addresses that hide their host, and
+digits that are not ASCII. Each is refused by `kb check` at its file and line, saying what to do.
+"""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, edit, line_of, refused
+from kb.cli import main as kb
+
+
+def test_the_real_content_passes(capsys):
+    assert kb(["--root", str(ROOT), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- invisible and reordering characters in plain text and names ---------------------------------
+
+ITEM_TITLE = "    title: vLLM v0.33.0 released"
+
+
+@pytest.mark.parametrize("code", [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x061C, 0x2060, 0x2061, 0x2064, 0x00AD,
+                                  0x180E, 0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0xE0041, 0x1FFFF])
+def test_an_invisible_character_in_a_title_is_refused(project, capsys, code):
+    escape = f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"  # YAML escapes: seen only once decoded
+    edit(project, "docs/issues/007.en.md", ITEM_TITLE, f'    title: "vLLM{escape} v0.33.0 released"')
+    line = line_of(project, "docs/issues/007.en.md", "title: \"vLLM")
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: ")
+    assert f"character U+{code:04X}" in out and "— remove it" in out, out
+
+
+def test_the_red_teams_title_is_refused_at_its_first_mark(project, capsys):
+    edit(project, "docs/issues/007.en.md", ITEM_TITLE, '    title: "vLLM\\u200e v0.33.0\\u200f released\\u200b"')
+    line = line_of(project, "docs/issues/007.en.md", "title: \"vLLM")
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: holds the invisible "
+                                   "or control character U+200E (left-to-right mark) — remove it")
+    assert "U+200F" not in out  # one problem a field: the first
+
+
+def test_an_invisible_character_in_an_alias_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", 'aliases: {all: [llamacpp, "V\\u200bLLM"]}')
+    line = line_of(project, "data/entities.yml", "V\\u200bLLM")
+    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: holds the invisible or control character "
+                             "U+200B (zero width space) — remove it")
+
+
+def test_an_invisible_character_written_as_itself_is_refused_at_its_line(project, capsys):
+    edit(project, "docs/issues/007.en.md", "\n    why: |\n      The release bundles",
+         "\n    why: |\n      The release\u2060 bundles")
+    line = line_of(project, "docs/issues/007.en.md", "The release\u2060")
+    refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.why: holds the invisible or control "
+                             "character U+2060 (word joiner) — remove it")
+
+
+def test_a_noncharacter_yaml_cannot_read_is_reported_at_its_line(project, capsys):
+    # YAML's reader stops at U+FFFE before any value is decoded; its error has a position, not a line
+    edit(project, "docs/issues/007.en.md", "    edge: |\n      Nothing directly", "    edge: |\n      Nothing\ufffe directly")
+    line = line_of(project, "docs/issues/007.en.md", "Nothing\ufffe")
+    assert line > 10  # far from the front matter's first line, where the problem used to be said
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line}: yaml: holds the character U+FFFE, which YAML "
+                                   "does not allow — remove it")
+    assert "position" not in out
