@@ -60,3 +60,49 @@ def test_a_noncharacter_yaml_cannot_read_is_reported_at_its_line(project, capsys
     out = refused(project, capsys, f"docs/issues/007.en.md:{line}: yaml: holds the character U+FFFE, which YAML "
                                    "does not allow — remove it")
     assert "position" not in out
+
+
+# ---- aliases that search reads as another name ----------------------------------------------------
+
+NEW_TERM = "- id: draft-sampling\n  written: {en: draft sampling}\n  aliases: {en: [ALIAS]}\n"
+
+
+@pytest.mark.parametrize("alias", ["ｓｐｅｃｕｌａｔｉｖｅ sampling", "Speculative SAMPLING", "speculative sampling"],
+                         ids=["full width", "other case", "as written"])
+def test_a_term_alias_search_reads_as_another_terms_alias_is_refused(project, capsys, alias):
+    terms = project / "data/terms.yml"
+    terms.write_text(terms.read_text(encoding="utf-8") + NEW_TERM.replace("ALIAS", alias), encoding="utf-8")
+    line = line_of(project, "data/terms.yml", "id: draft-sampling") + 2
+    out = refused(project, capsys, f"data/terms.yml:{line}: 2.aliases.en.0: `{alias}`")
+    assert "already names `speculative-decoding` — an alias names one thing" in out, out
+    if alias.startswith("ｓ"):
+        assert "(search reads it as `speculative sampling`)" in out, out
+
+
+def test_a_full_width_alias_of_an_entitys_name_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ＳＧＬａｎｇ]}")
+    line = line_of(project, "data/entities.yml", "ＳＧＬａｎｇ")
+    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: `ＳＧＬａｎｇ` (search reads it as `sglang`) "
+                             "already names `sglang` — an alias names one thing; keep it where readers mean it")
+
+
+def test_a_full_width_alias_of_an_entitys_alias_is_refused_on_a_topic(project, capsys):
+    # entities, topics and terms share the search's words: kimi's `Moonshot AI` is taken
+    edit(project, "data/topics.yml", "aliases: {zh: [FP4 算子]}", "aliases: {zh: [FP4 算子], en: [ｍｏｏｎｓｈｏｔ ａｉ]}")
+    line = line_of(project, "data/topics.yml", "ｍｏｏｎｓｈｏｔ ａｉ")
+    refused(project, capsys, f"data/topics.yml:{line}: 0.aliases.en.0: `ｍｏｏｎｓｈｏｔ ａｉ` (search reads it as "
+                             "`moonshot ai`) already names `kimi`")
+
+
+def test_an_alias_that_is_its_own_name_in_full_width_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ｌｌａｍａ.ｃｐｐ]}")
+    line = line_of(project, "data/entities.yml", "ｌｌａｍａ.ｃｐｐ")
+    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: `ｌｌａｍａ.ｃｐｐ` (search reads it as "
+                             "`llama.cpp`) is already its name — remove the alias")
+
+
+def test_an_alias_written_twice_for_one_thing_is_refused(project, capsys):
+    edit(project, "data/terms.yml", "en: [speculative sampling]", "en: [speculative sampling, ｓｐｅｃｕｌａｔｉｖｅ Sampling]")
+    line = line_of(project, "data/terms.yml", "ｓｐｅｃｕｌａｔｉｖｅ Sampling")
+    refused(project, capsys, f"data/terms.yml:{line}: 0.aliases.en.1: `ｓｐｅｃｕｌａｔｉｖｅ Sampling` (search reads it as "
+                             "`speculative sampling`) is already one of its aliases — remove this one")
