@@ -9,6 +9,8 @@
 - `Name`: plain text short enough to be a name (aliases readers search for).
 - `HttpUrl`: an http(s) address with a host, nothing that could end an attribute.
 - `Finite`: a number that is a number (no `.inf`, no `.nan`).
+- `WholeNumber`: an integer YAML read from decimal digits (not `true`, not `"7"`).
+- `Date`: a date written YYYY-MM-DD (not a number of seconds).
 
 A problem names what was refused (`ctx.found`), so the reader can point at the
 line of the file that holds it, even inside a multi-line value.
@@ -17,11 +19,12 @@ from __future__ import annotations
 
 import math
 import re
+from datetime import date, datetime
 import unicodedata
 from typing import Annotated
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from .safety import markup_problems
@@ -48,7 +51,9 @@ NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]
 URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
 
 
-FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", "url", "finite")  # kinds of refusal
+FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", "url", "finite", "whole_number",
+               "date")  # kinds of refusal
+DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 NAME_LENGTH = 40  # characters: a name, not a sentence
 
 
@@ -116,9 +121,33 @@ def _finite(value: float) -> float:
     return value
 
 
+def _as_read(value) -> str:
+    """A value as YAML read it, for a message: `true` (from true, yes or on), `'7'` (quoted), `1794355200`."""
+    return str(value).lower() if isinstance(value, bool) else repr(value) if isinstance(value, str) else str(value)
+
+
+# Before pydantic's own checks, which would take `true` for 1, the text "7" for 7, and 1794355200 (or
+# "1794355200") for a date in seconds: what YAML decoded must already be the kind of value the field holds.
+def _whole_number(value):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _refuse("whole_number", f"`{_as_read(value)}` is not a whole number — write it in decimal digits, "
+                      "like `7`, without quotes", str(value))
+    return value
+
+
+def _date(value):
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value  # built in code, not read from a file (YAML here reads dates as text)
+    if not isinstance(value, str) or not DATE.match(value):
+        raise _refuse("date", f"`{_as_read(value)}` is not a date — write it as YYYY-MM-DD, like `2026-11-10`", str(value))
+    return value
+
+
 _Stripped = StringConstraints(strip_whitespace=True, min_length=1)
 PlainText = Annotated[str, _Stripped, AfterValidator(_plain_text)]
 Name = Annotated[PlainText, AfterValidator(_name)]
 Prose = Annotated[str, _Stripped, AfterValidator(_prose)]
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
 Finite = Annotated[float, AfterValidator(_finite)]
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+Date = Annotated[date, BeforeValidator(_date)]

@@ -106,3 +106,62 @@ def test_an_alias_written_twice_for_one_thing_is_refused(project, capsys):
     line = line_of(project, "data/terms.yml", "ｓｐｅｃｕｌａｔｉｖｅ Sampling")
     refused(project, capsys, f"data/terms.yml:{line}: 0.aliases.en.1: `ｓｐｅｃｕｌａｔｉｖｅ Sampling` (search reads it as "
                              "`speculative sampling`) is already one of its aliases — remove this one")
+
+
+# ---- YAML that reads as something other than what a reviewer sees -------------------------------
+
+FACTS = "data/issues/007.yml"
+PAGE = "docs/issues/007.en.md"
+
+
+def test_a_merge_key_is_refused(project, capsys):
+    # `<<` would fill in the keys of its mapping, or hide them behind the ones written beside it
+    edit(project, PAGE, ITEM_TITLE, '    <<: {title: "vLLM v0.33.0 withdrawn"}\n' + ITEM_TITLE)
+    refused(project, capsys, f"{PAGE}:{line_of(project, PAGE, '<<:')}: yaml: uses the YAML merge key `<<` — write "
+                             "each key in this mapping itself")
+
+
+@pytest.mark.parametrize("path,old,new", [
+    (FACTS, "topics: [serving-engine-releases, fp4-kernels]", "topics: !!set {serving-engine-releases, fp4-kernels}"),
+    (PAGE, ITEM_TITLE, "    title: !!binary dkxMTSB2MC4zMy4wIHJlbGVhc2Vk"),  # "vLLM v0.33.0 released", unread by a reviewer
+    (FACTS, "sources: [vllm-releases]", "sources: !!omap [{vllm-releases: x}]"),
+    (FACTS, "sources: [vllm-releases]", "sources: !!pairs [{vllm-releases: x}]"),
+    (FACTS, "published: 2026-11-10", "published: !!timestamp 2026-11-10"),
+    (FACTS, "number: 7", "number: !!float 7"),
+    (FACTS, "number: 7", 'number: !!int "7"'),
+    (FACTS, "number: 7", "number: !!str 7"),
+    (FACTS, "number: 7", "number: !!python/object/apply:os.getpid []"),
+], ids=["set", "binary", "omap", "pairs", "timestamp", "float", "int", "str", "python"])
+def test_an_explicit_tag_is_refused(project, capsys, path, old, new):
+    edit(project, path, old, new)
+    tag = new.split("!!")[1].split()[0]
+    refused(project, capsys, f"{path}:{line_of(project, path, new.strip())}: yaml: uses the YAML tag `!!{tag}` — remove "
+                             "the tag and write a plain value, list (`[a, b]`) or mapping (`{key: value}`)")
+
+
+def test_a_tag_that_changes_nothing_is_read(project, capsys):
+    edit(project, PAGE, ITEM_TITLE, "    title: !!str vLLM v0.33.0 released")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("written", ["0x7", "0o7", "0_7", "0b111", "07", "7.0", "7e0", "0:7", "true", "yes", '"7"'])
+def test_an_issue_number_is_decimal_digits(project, capsys, written):
+    edit(project, FACTS, "number: 7", f"number: {written}")
+    as_read = {"true": "true", "yes": "true", '"7"': "'7'"}.get(written, f"'{written}'")
+    refused(project, capsys, f"{FACTS}:3: number: `{as_read}` is not a whole number — write it in decimal digits, "
+                             "like `7`, without quotes")
+
+
+@pytest.mark.parametrize("field,written", [("published", "1794355200"), ("published", '"1794355200"'),
+                                           ("published", "true"), ("period", "{start: 1793750400, end: 2026-11-10}")])
+def test_a_date_is_written_as_a_date(project, capsys, field, written):
+    old = next(line for line in (project / FACTS).read_text(encoding="utf-8").splitlines() if line.startswith(f"{field}:"))
+    edit(project, FACTS, old, f"{field}: {written}")
+    loc = "period.start" if field == "period" else field
+    out = refused(project, capsys, f"{FACTS}:{line_of(project, FACTS, f'{field}: ')}: {loc}: `")
+    assert "is not a date — write it as YYYY-MM-DD, like `2026-11-10`" in out, out
+
+
+def test_a_signed_decimal_number_is_still_a_number(project, capsys):
+    edit(project, FACTS, "number: 7", "number: +7")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
