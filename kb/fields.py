@@ -7,7 +7,7 @@
 - `Prose`: Markdown a page renders: the markup rules of kb.safety and the
   template rules of kb.templates (front matter may use `ref` only).
 - `Name`: plain text short enough to be a name (aliases readers search for).
-- `HttpUrl`: an http(s) address with a host, nothing that could end an attribute.
+- `HttpUrl`: an http(s) address with a host and no user info, nothing that could end an attribute.
 - `Finite`: a number that is a number (no `.inf`, no `.nan`).
 - `WholeNumber`: an integer YAML read from decimal digits (not `true`, not `"7"`).
 - `Date`: a date written YYYY-MM-DD (not a number of seconds).
@@ -112,6 +112,10 @@ def _http_url(value: str) -> str:
     if parts is None or parts.scheme not in ("http", "https") or not host:
         raise _refuse("url", "must be an http(s):// URL with a host and no spaces or quotes — "
                       "link the original page, or leave the url out", value)
+    if "@" in parts.netloc:  # https://github.com@evil.example/ reads as GitHub and leads to evil.example
+        user_info = parts.netloc.rpartition("@")[0]
+        raise _refuse("url", f"holds `{user_info}@` before its host, so it leads to {host} — remove the part "
+                      "before `@`", value)
     return value
 
 

@@ -165,3 +165,22 @@ def test_a_date_is_written_as_a_date(project, capsys, field, written):
 def test_a_signed_decimal_number_is_still_a_number(project, capsys):
     edit(project, FACTS, "number: 7", "number: +7")
     assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- addresses that hide their host ----------------------------------------------------------------
+
+@pytest.mark.parametrize("path,old,url,field", [
+    (FACTS, '"https://arxiv.org/abs/2611.09825"', "https://arxiv.org@evil.example/abs/2611.09825", "items.4.sources.0.url"),
+    ("data/outlets.yml", "https://blog.vllm.ai/", "https://blog.vllm.ai:pass@evil.example/", "0.url"),
+    ("data/entities.yml", "https://github.com/vllm-project/vllm", "https://github.com@evil.example/", "0.url"),
+], ids=["source", "outlet", "entity"])
+def test_a_url_with_user_info_is_refused(project, capsys, path, old, url, field):
+    edit(project, path, old, url)
+    user_info = url.split("//")[1].rpartition("@")[0]
+    refused(project, capsys, f"{path}:{line_of(project, path, url)}: {field}: holds `{user_info}@` before its host, so it "
+                             "leads to evil.example — remove the part before `@`")
+
+
+def test_an_at_sign_in_a_urls_path_is_read(project, capsys):
+    edit(project, FACTS, '"https://arxiv.org/abs/2611.09825"', '"https://arxiv.org/abs/2611.09825?from=@weekly"')
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
