@@ -184,3 +184,27 @@ def test_a_url_with_user_info_is_refused(project, capsys, path, old, url, field)
 def test_an_at_sign_in_a_urls_path_is_read(project, capsys):
     edit(project, FACTS, '"https://arxiv.org/abs/2611.09825"', '"https://arxiv.org/abs/2611.09825?from=@weekly"')
     assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- figures in digits other than 0-9 ----------------------------------------------------------------
+
+@pytest.mark.parametrize("old,new,field,digit", [
+    ("baseline: 6.88 s", "baseline: ０ s", "baseline", "`０` (U+FF10)"),
+    ("baseline: 6.88 s", "baseline: ６.８８ s", "baseline", "`６` (U+FF16)"),
+    ("result: 0.31 s", "result: 0.٣1 s", "result", "`٣` (U+0663)"),
+    ("baseline: 6.88 s", "baseline: 6.88 s\n        change: -９5", "change", "`９` (U+FF19)"),
+    ("baseline: 6.88 s", "baseline: 6.88 s\n        ratio: [２2, 23]", "ratio.0", "`２` (U+FF12)"),
+], ids=["full-width zero", "full-width figure", "arabic-indic", "change", "ratio"])
+def test_a_figure_in_other_digits_is_refused(project, capsys, old, new, field, digit):
+    edit(project, FACTS, old, new)
+    line = line_of(project, FACTS, new.split("\n")[-1].strip())
+    out = refused(project, capsys, f"{FACTS}:{line}: items.2.claims.0.{field}: `")
+    assert f"writes the digit {digit} — write the figure with the ASCII digits 0–9" in out, out
+
+
+@pytest.mark.parametrize("figure", ['{number: {value: 1000, written: "6.88"}, unit: s}', "[6.88, s]", "true"])
+def test_a_figure_is_written_as_text(project, capsys, figure):
+    # a mapping could show one figure (`written`) and sort and compare by another (`value`)
+    edit(project, FACTS, "baseline: 6.88 s", f"baseline: {figure}")
+    out = refused(project, capsys, f"{FACTS}:{line_of(project, FACTS, 'baseline: ')}: items.2.claims.0.baseline: `")
+    assert "is not a figure — write it like `6.88 s` or `9.46`" in out, out
