@@ -34,14 +34,28 @@ Status = Literal["unchecked", "confirmed", "qualified", "contradicted"]
 STATUSES = get_args(Status)
 STATUS_AFTER: dict[str, Status] = {"confirms": "confirmed", "qualifies": "qualified", "contradicts": "contradicted"}
 UNITS = ("s", "ms", "tok/s", "%", "pt", "GB", "bit", "tokens", "stars")  # a figure without one is a plain number
-NUMBER = re.compile(r"^(-?\d+(?:\.\d+)?)([KM]?)$")
-QUANTITY = re.compile(r"^(-?\d+(?:\.\d+)?[KM]?)(?:\s*(\S+))?$")
+# ASCII digits: `\d` (and float()) would also read ０ or ٣ as digits, which a reader and the site's search do not.
+NUMBER = re.compile(r"^(-?[0-9]+(?:\.[0-9]+)?)([KM]?)$")
+QUANTITY = re.compile(r"^(-?[0-9]+(?:\.[0-9]+)?[KM]?)(?:\s*(\S+))?$")
 SCALE = {"": 1, "K": 1_000, "M": 1_000_000}
 RATIO_TOLERANCE = 0.1  # a written ratio may round the one its baseline and result give
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _figure_text(value, example: str) -> str:
+    """A figure as written in the file: a YAML integer or text (YAML floats are read as text), in ASCII digits.
+    A mapping is refused too: `{value: 1000, written: "6.88"}` would show one figure and sort by another."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"`{value}` is not a figure — write it like {example}")
+    text = str(value).strip()
+    digit = next((char for char in text if char.isdigit() and not char.isascii()), None)
+    if digit:
+        raise ValueError(f"`{text}` writes the digit `{digit}` (U+{ord(digit):04X}) — write the figure with the "
+                         "ASCII digits 0–9")
+    return text
 
 
 class Number(_Strict):
@@ -53,11 +67,7 @@ class Number(_Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, value):
-        if isinstance(value, dict):
-            return value
-        if isinstance(value, bool) or not isinstance(value, (int, str)):  # YAML floats are read as text
-            raise ValueError(f"`{value}` is not a number — write it like `3.3`, `8.40` or `256K`")
-        text = str(value).strip()
+        text = _figure_text(value, "`3.3`, `8.40` or `256K`")
         match = NUMBER.match(text)
         if not match:
             raise ValueError(f"`{text}` is not a number — write it like `3.3`, `8.40` or `256K`")
@@ -79,11 +89,7 @@ class Quantity(_Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, value):
-        if isinstance(value, dict):
-            return value
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise ValueError(f"`{value}` is not a number with a unit — write it like `6.88 s` or `9.46`")
-        match = QUANTITY.match(str(value).strip())
+        match = QUANTITY.match(_figure_text(value, "`6.88 s` or `9.46`"))
         if not match:
             raise ValueError(f"`{value}` is not a number with a unit — write it like `6.88 s` or `9.46`")
         unit = match[2] or ""

@@ -13,6 +13,7 @@ from .entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
 from .model import ALL_LANGUAGES, Resolution, TermFacts
 from .problems import Problem
 from .reader import ContentReader, dotted
+from .search_text import as_typed, name_key
 from .sources import Document, read_yaml
 
 if TYPE_CHECKING:
@@ -134,16 +135,18 @@ def _aliases(thing) -> dict[str, list[str]]:
 
 
 def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
-    """An alias names one thing, and is not its name already: search would find the wrong page or term, or
-    nothing new."""
+    """An alias names one thing, and is not its name already, nor another of its aliases: search would find the
+    wrong page or term, or nothing new (and the synonyms map of kb-search.js keeps one of two equal aliases).
+    Names are compared as search reads them (kb.search_text.name_key: NFKC, any case), so a full-width
+    `ｓｐｅｃｕｌａｔｉｖｅ sampling` is the alias `speculative sampling`."""
     registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
                   (layout.TERMS_FILE, catalog.terms))
-    named: dict[tuple[str, str], str] = {}  # (language, name folded) -> the id it names
-    titles = {}  # (id, language) -> its name
+    named: dict[tuple[str, str], str] = {}  # (language, name_key) -> the id it names
+    titles = {}  # (id, language) -> the name_key of its name
     for _, things in registries:
         for thing in things.values():
             for lang, name in _names(thing).items():
-                titles[thing.id, lang] = name.casefold()
+                titles[thing.id, lang] = name_key(name)
                 named.setdefault((lang, titles[thing.id, lang]), thing.id)
     for registry, things in registries:
         doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
@@ -151,16 +154,23 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
             continue
         index = {entry.get("id") if isinstance(entry, dict) else entry: n for n, entry in enumerate(doc.data)}
         for thing in things.values():
+            own: set[tuple[str, str]] = set()  # (language, name_key) of the aliases of `thing` so far
             for language, aliases in _aliases(thing).items():
                 langs = layout.LANGUAGES if language == ALL_LANGUAGES else (language,)
                 for position, alias in enumerate(aliases):
-                    loc = (index[thing.id], "aliases", language, position)
-                    owners = {named.setdefault((lang, alias.casefold()), thing.id) for lang in langs} - {thing.id}
+                    loc, key = (index[thing.id], "aliases", language, position), name_key(alias)
+                    # said where the search reads it as other characters (full width, ligatures), not only another case
+                    read_as = f" (search reads it as `{as_typed(alias)}`)" if as_typed(alias) != alias.lower() else ""
+                    owners = {named.setdefault((lang, key), thing.id) for lang in langs} - {thing.id}
                     if owners:
-                        reader.problem(doc, loc, dotted(loc), f"`{alias}` already names `{min(owners)}` — an alias "
-                                       "names one thing; keep it where readers mean it")
-                    elif any(alias.casefold() == titles.get((thing.id, lang)) for lang in langs):
-                        reader.problem(doc, loc, dotted(loc), f"`{alias}` is already its name — remove the alias")
+                        reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} already names `{min(owners)}` — an "
+                                       "alias names one thing; keep it where readers mean it")
+                    elif any(key == titles.get((thing.id, lang)) for lang in langs):
+                        reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} is already its name — remove the alias")
+                    elif any((lang, key) in own for lang in langs):
+                        reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} is already one of its aliases — "
+                                       "remove this one")
+                    own.update((lang, key) for lang in langs)
 
 
 def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:

@@ -7,8 +7,10 @@
 - `Prose`: Markdown a page renders: the markup rules of kb.safety and the
   template rules of kb.templates (front matter may use `ref` only).
 - `Name`: plain text short enough to be a name (aliases readers search for).
-- `HttpUrl`: an http(s) address with a host, nothing that could end an attribute.
+- `HttpUrl`: an http(s) address with a host and no user info, nothing that could end an attribute.
 - `Finite`: a number that is a number (no `.inf`, no `.nan`).
+- `WholeNumber`: an integer YAML read from decimal digits (not `true`, not `"7"`).
+- `Date`: a date written YYYY-MM-DD (not a number of seconds).
 
 A problem names what was refused (`ctx.found`), so the reader can point at the
 line of the file that holds it, even inside a multi-line value.
@@ -17,10 +19,12 @@ from __future__ import annotations
 
 import math
 import re
+from datetime import date, datetime
+import unicodedata
 from typing import Annotated
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from .safety import markup_problems
@@ -29,15 +33,27 @@ from .templates import prose_template_problems
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
 
-# C0 and C1 controls, and the Unicode marks that reorder or hide text (bidi overrides, line separators).
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+# Characters a reader does not see, or that change how the text around them reads, refused in every text
+# field (one rule, so a title, an alias and a summary cannot differ on it): C0 and C1 controls (tab and line
+# breaks are judged by the rules below); the invisible format characters — soft hyphen, Arabic letter mark,
+# Mongolian vowel separator, zero-width space, joiners and direction marks, word joiner and invisible
+# operators, the deprecated format controls, byte order mark, interlinear annotation marks and tag
+# characters — which hide a word inside another (`V\u200bLLM` is not found by "vLLM") or make one name pass
+# for another; the line and paragraph separators and the bidi embeddings, overrides and isolates, which
+# break or reorder it; and the noncharacters (U+FDD0–U+FDEF, the last two of each plane), which are not text.
+CONTROL = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    r"\ufdd0-\ufdef\ufeff\ufff9-\ufffb\ufffe\uffff\U000e0000-\U000e007f"
+    + "".join(rf"\U{plane:04x}fffe\U{plane:04x}ffff" for plane in range(1, 17)) + "]")
 LINE_BREAK = re.compile(r"[\t\n\r]")
 # What would be markup, or decoded into markup, where plain text is printed.
 NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\{[{%#]")
 URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
 
 
-FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", "url", "finite")  # kinds of refusal
+FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", "url", "finite", "whole_number",
+               "date")  # kinds of refusal
+DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 NAME_LENGTH = 40  # characters: a name, not a sentence
 
 
@@ -48,7 +64,10 @@ def _refuse(kind: str, message: str, found: str):
 def _no_controls(value: str) -> None:
     control = CONTROL.search(value)
     if control:
-        raise _refuse("control_character", f"holds the control character U+{ord(control.group()):04X} — remove it", control.group())
+        char = control.group()
+        name = unicodedata.name(char, "")  # controls and noncharacters have none
+        raise _refuse("control_character", f"holds the invisible or control character U+{ord(char):04X}"
+                      f"{f' ({name.lower()})' if name else ''} — remove it", char)
 
 
 def _plain_text(value: str) -> str:
@@ -93,6 +112,10 @@ def _http_url(value: str) -> str:
     if parts is None or parts.scheme not in ("http", "https") or not host:
         raise _refuse("url", "must be an http(s):// URL with a host and no spaces or quotes — "
                       "link the original page, or leave the url out", value)
+    if "@" in parts.netloc:  # https://github.com@evil.example/ reads as GitHub and leads to evil.example
+        user_info = parts.netloc.rpartition("@")[0]
+        raise _refuse("url", f"holds `{user_info}@` before its host, so it leads to {host} — remove the part "
+                      "before `@`", value)
     return value
 
 
@@ -102,9 +125,33 @@ def _finite(value: float) -> float:
     return value
 
 
+def _as_read(value) -> str:
+    """A value as YAML read it, for a message: `true` (from true, yes or on), `'7'` (quoted), `1794355200`."""
+    return str(value).lower() if isinstance(value, bool) else repr(value) if isinstance(value, str) else str(value)
+
+
+# Before pydantic's own checks, which would take `true` for 1, the text "7" for 7, and 1794355200 (or
+# "1794355200") for a date in seconds: what YAML decoded must already be the kind of value the field holds.
+def _whole_number(value):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _refuse("whole_number", f"`{_as_read(value)}` is not a whole number — write it in decimal digits, "
+                      "like `7`, without quotes", str(value))
+    return value
+
+
+def _date(value):
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value  # built in code, not read from a file (YAML here reads dates as text)
+    if not isinstance(value, str) or not DATE.match(value):
+        raise _refuse("date", f"`{_as_read(value)}` is not a date — write it as YYYY-MM-DD, like `2026-11-10`", str(value))
+    return value
+
+
 _Stripped = StringConstraints(strip_whitespace=True, min_length=1)
 PlainText = Annotated[str, _Stripped, AfterValidator(_plain_text)]
 Name = Annotated[PlainText, AfterValidator(_name)]
 Prose = Annotated[str, _Stripped, AfterValidator(_prose)]
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
 Finite = Annotated[float, AfterValidator(_finite)]
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+Date = Annotated[date, BeforeValidator(_date)]

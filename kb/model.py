@@ -5,7 +5,6 @@ data/. Prose is written per language, in the front matter of docs/ pages.
 """
 from __future__ import annotations
 
-from datetime import date
 import re
 from typing import Annotated, Literal, get_args
 
@@ -13,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 
 from . import layout
 from .claim_facts import ClaimFacts
-from .fields import HttpUrl, Name, PlainText, Prose, Slug
+from .fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)
@@ -119,14 +118,14 @@ class WatchFacts(Strict):
 
 
 class Period(Strict):
-    start: date
-    end: date
+    start: Date
+    end: Date
 
 
 class IssueFacts(Strict):
-    number: int = Field(ge=1)
+    number: WholeNumber = Field(ge=1)
     period: Period
-    published: date
+    published: Date
     items: list[ItemFacts] = Field(min_length=1)
     signals: list[SignalFacts] = []
     quick_takes: list[QuickTakeFacts] = []

@@ -16,7 +16,6 @@ and metadata names into the index). kb.search_index escapes every value.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from . import layout
@@ -24,7 +23,7 @@ from .catalog import Catalog
 from .entries import Issue, Item
 from .labels import LABELS
 from .model import ALL_LANGUAGES
-from .search_text import glossary_names
+from .search_text import as_typed, glossary_names
 
 # The filters a reader narrows results by, in the order the search panel shows them.
 FACETS = ("topic", "category", "year", "entity", "source")
@@ -127,7 +126,7 @@ def site_search_records(catalog: Catalog) -> dict[str, PageRecords]:
 def term_aliases(terms, lang: str) -> dict[str, str]:
     """Each alias of the terms of data/terms.yml (kb.model.TermFacts) that a `lang` reader may type, as
     kb-search.js matches it (NFKC, lower case) -> the term as the site writes it in `lang`."""
-    return {unicodedata.normalize("NFKC", alias).lower(): term.written[lang]
+    return {as_typed(alias): term.written[lang]
             for term in terms for language, aliases in term.aliases.items() if lang in term.written
             and language in (ALL_LANGUAGES, lang) for alias in aliases}
 

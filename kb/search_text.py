@@ -108,10 +108,22 @@ def versions(text: str) -> str:
     return " ".join(sorted({match.group(1) for match in VERSION.finditer(text)}))
 
 
+def as_typed(text: str) -> str:
+    """Text as kb-search.js compares a query with the aliases of data/terms.yml (asWritten): NFKC, lower
+    case, so `ｓｐｅｃｕｌａｔｉｖｅ Sampling` is `speculative sampling`."""
+    return unicodedata.normalize("NFKC", text).lower()
+
+
+def name_key(text: str) -> str:
+    """What two names or aliases must not share: their text as search reads it (as_typed), case-folded
+    too, so names a reader cannot tell apart in a query (`Straße`, `STRASSE`) count as one."""
+    return as_typed(text).casefold()
+
+
 def squashed(text: str) -> str:
     """Text as a query is matched to a glossary name: NFKC, lower case, letters and digits only
     (kb-search.js: squash), so "首 token 延迟" and "首token延迟" are one name."""
-    return "".join(char for char in unicodedata.normalize("NFKC", text).lower() if char.isalnum())
+    return "".join(char for char in as_typed(text) if char.isalnum())
 
 
 def glossary_names(glossary: str) -> dict[str, str]:

@@ -3,7 +3,10 @@
 Content comes from strangers, so reading is bounded: a file over MAX_FILE_BYTES,
 bytes that are not UTF-8, YAML anchors and aliases (a few lines can expand to
 billions of nodes), nesting deeper than MAX_DEPTH and a key written twice (YAML
-would silently keep the last) are each a problem at its file and line.
+would silently keep the last) are each a problem at its file and line. So is
+YAML that reads other than it looks: a merge key `<<` (it fills in or hides the
+keys beside it) and a tag (`!!set` orders by hash, `!!binary` hides text,
+`!!int "7"` makes text a number). Integers are decimal digits only.
 """
 from __future__ import annotations
 
@@ -57,8 +60,23 @@ class _Refused(Exception):
         self.line, self.message = line, message
 
 
-def _line_map(root, offset: int) -> tuple[dict, dict]:
-    """Where each key and value was written; refuses aliases and deep nesting before anything is built."""
+YAML_TAG = "tag:yaml.org,2002:"
+MERGE_TAG = YAML_TAG + "merge"
+# What a node is without a tag written on it (a plain scalar by its text: kb.sources._Loader's resolvers).
+_UNTAGGED = {yaml.SequenceNode: YAML_TAG + "seq", yaml.MappingNode: YAML_TAG + "map"}
+
+
+def _written_tag(node, loader) -> str | None:
+    """The tag written on `node` (`!!set`, `!!binary`, `!!int "7"`), if it makes the node other than what it reads as."""
+    if isinstance(node, yaml.ScalarNode):
+        untagged = loader.resolve(yaml.ScalarNode, node.value, (not node.style, False))  # quoted or block: text
+    else:
+        untagged = _UNTAGGED[type(node)]
+    return None if node.tag == untagged else node.tag.replace(YAML_TAG, "!!", 1)
+
+
+def _line_map(root, offset: int, loader) -> tuple[dict, dict]:
+    """Where each key and value was written; refuses aliases, tags, merge keys and deep nesting before anything is built."""
     lines, ends, seen = {}, {}, set()
     stack = [(root, ())]
     while stack:
@@ -70,11 +88,18 @@ def _line_map(root, offset: int) -> tuple[dict, dict]:
         seen.add(id(node))
         if len(loc) > MAX_DEPTH:
             raise _Refused(node.start_mark.line + offset, f"nests deeper than {MAX_DEPTH} levels — flatten it")
+        tag = _written_tag(node, loader)
+        if tag:  # a `!!set`'s order depends on PYTHONHASHSEED, `!!binary` hides text from a reviewer, `!!int "7"` a type
+            raise _Refused(node.start_mark.line + offset, f"uses the YAML tag `{tag}` — remove the tag and write a plain "
+                           "value, list (`[a, b]`) or mapping (`{key: value}`)")
         lines.setdefault(loc, node.start_mark.line + offset)
         ends[loc] = node.end_mark.line + offset - (node.end_mark.column == 0 and node.end_mark.line > node.start_mark.line)
         # children pushed last first, so they are visited in the order they are written
         if isinstance(node, yaml.MappingNode):
             for key, value in reversed(node.value):
+                if key.tag == MERGE_TAG:  # `<<: {title: X}` fills in keys, or hides the ones written beside it
+                    raise _Refused(key.start_mark.line + offset, "uses the YAML merge key `<<` — write each key "
+                                   "in this mapping itself")
                 child = loc + (key.value,)
                 lines[child] = key.start_mark.line + offset  # point at the key, not the value
                 stack.append((value, child))
@@ -102,21 +127,34 @@ class _Loader(_Base):
 
 
 # Dates and decimals stay text: the schema reports a bad date at its line, and a figure keeps
-# the precision it was written with (8.40 is not 8.4).
+# the precision it was written with (8.40 is not 8.4). An integer is decimal digits only: YAML 1.1
+# also reads 0x7, 0o7, 07, 0b111, 0_7 and 1:30 as numbers, so `number: 0x7` would be issue 7.
+# `=` is text too (YAML 1.1's "value" key, which nothing here constructs).
+DECIMAL = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:float")]
+    first: [(tag, DECIMAL if tag == YAML_TAG + "int" else regexp) for tag, regexp in resolvers
+            if tag not in (YAML_TAG + "timestamp", YAML_TAG + "float", YAML_TAG + "value")]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+
+
+def _line_at(text: str, position: int, first_line: int) -> int:
+    """The line of `text` at a reader error's position: libyaml counts UTF-8 bytes, PyYAML's own reader characters."""
+    before = text[:position] if _Base is yaml.SafeLoader else text.encode("utf-8")[:position].decode("utf-8", "ignore")
+    return before.count("\n") + first_line
 
 
 def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | None, Problem | None]:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()  # parsed once: the nodes give lines, and build the data
-        lines, ends = _line_map(node, first_line) if node is not None else ({}, {})
+        lines, ends = _line_map(node, first_line, loader) if node is not None else ({}, {})
         data = loader.construct_document(node) if node is not None else None
     except _Refused as refused:
         return None, Problem(path, refused.line, "yaml", refused.message)
+    except yaml.reader.ReaderError as error:  # a character YAML does not read (a noncharacter, a C1 control): no mark
+        return None, Problem(path, _line_at(text, error.position, first_line), "yaml",
+                             f"holds the character U+{error.character:04X}, which YAML does not allow — remove it")
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + first_line if mark else first_line

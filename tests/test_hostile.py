@@ -115,7 +115,7 @@ def test_checker_rejects_hostile_front_matter(tmp_path, capsys):
     # checked once YAML has decoded it, and said at the line that holds it, with the field it is in
     assert (f"docs/issues/007.en.md:{lines.index('      <img src=x onerror=alert(1)>') + 1}: "
             "items.vllm-v0-33-0.why: raw HTML") in out
-    assert "data/issues/003.yml:3: yaml: cannot be parsed" in out
+    assert "data/issues/003.yml:3: yaml: uses the YAML tag `!!python/object/apply:os.system`" in out
     assert not mark.exists()
 
 

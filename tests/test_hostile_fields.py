@@ -1,0 +1,210 @@
+"""Hostile values in fields that pass for ordinary ones: invisible characters, names that search reads as
+another's, YAML that says something other than what a reviewer reads, addresses that hide their host, and
+digits that are not ASCII. Each is refused by `kb check` at its file and line, saying what to do.
+"""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, edit, line_of, refused
+from kb.cli import main as kb
+
+
+def test_the_real_content_passes(capsys):
+    assert kb(["--root", str(ROOT), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- invisible and reordering characters in plain text and names ---------------------------------
+
+ITEM_TITLE = "    title: vLLM v0.33.0 released"
+
+
+@pytest.mark.parametrize("code", [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x061C, 0x2060, 0x2061, 0x2064, 0x00AD,
+                                  0x180E, 0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0xE0041, 0x1FFFF])
+def test_an_invisible_character_in_a_title_is_refused(project, capsys, code):
+    escape = f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"  # YAML escapes: seen only once decoded
+    edit(project, "docs/issues/007.en.md", ITEM_TITLE, f'    title: "vLLM{escape} v0.33.0 released"')
+    line = line_of(project, "docs/issues/007.en.md", "title: \"vLLM")
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: ")
+    assert f"character U+{code:04X}" in out and "— remove it" in out, out
+
+
+def test_the_red_teams_title_is_refused_at_its_first_mark(project, capsys):
+    edit(project, "docs/issues/007.en.md", ITEM_TITLE, '    title: "vLLM\\u200e v0.33.0\\u200f released\\u200b"')
+    line = line_of(project, "docs/issues/007.en.md", "title: \"vLLM")
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: holds the invisible "
+                                   "or control character U+200E (left-to-right mark) — remove it")
+    assert "U+200F" not in out  # one problem a field: the first
+
+
+def test_an_invisible_character_in_an_alias_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", 'aliases: {all: [llamacpp, "V\\u200bLLM"]}')
+    line = line_of(project, "data/entities.yml", "V\\u200bLLM")
+    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: holds the invisible or control character "
+                             "U+200B (zero width space) — remove it")
+
+
+def test_an_invisible_character_written_as_itself_is_refused_at_its_line(project, capsys):
+    edit(project, "docs/issues/007.en.md", "\n    why: |\n      The release bundles",
+         "\n    why: |\n      The release\u2060 bundles")
+    line = line_of(project, "docs/issues/007.en.md", "The release\u2060")
+    refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.why: holds the invisible or control "
+                             "character U+2060 (word joiner) — remove it")
+
+
+def test_a_noncharacter_yaml_cannot_read_is_reported_at_its_line(project, capsys):
+    # YAML's reader stops at U+FFFE before any value is decoded; its error has a position, not a line
+    edit(project, "docs/issues/007.en.md", "    edge: |\n      Nothing directly", "    edge: |\n      Nothing\ufffe directly")
+    line = line_of(project, "docs/issues/007.en.md", "Nothing\ufffe")
+    assert line > 10  # far from the front matter's first line, where the problem used to be said
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line}: yaml: holds the character U+FFFE, which YAML "
+                                   "does not allow — remove it")
+    assert "position" not in out
+
+
+# ---- aliases that search reads as another name ----------------------------------------------------
+
+NEW_TERM = "- id: draft-sampling\n  written: {en: draft sampling}\n  aliases: {en: [ALIAS]}\n"
+
+
+@pytest.mark.parametrize("alias", ["ｓｐｅｃｕｌａｔｉｖｅ sampling", "Speculative SAMPLING", "speculative sampling"],
+                         ids=["full width", "other case", "as written"])
+def test_a_term_alias_search_reads_as_another_terms_alias_is_refused(project, capsys, alias):
+    terms = project / "data/terms.yml"
+    terms.write_text(terms.read_text(encoding="utf-8") + NEW_TERM.replace("ALIAS", alias), encoding="utf-8")
+    line = line_of(project, "data/terms.yml", "id: draft-sampling") + 2
+    out = refused(project, capsys, f"data/terms.yml:{line}: 2.aliases.en.0: `{alias}`")
+    assert "already names `speculative-decoding` — an alias names one thing" in out, out
+    if alias.startswith("ｓ"):
+        assert "(search reads it as `speculative sampling`)" in out, out
+
+
+def test_a_full_width_alias_of_an_entitys_name_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ＳＧＬａｎｇ]}")
+    line = line_of(project, "data/entities.yml", "ＳＧＬａｎｇ")
+    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: `ＳＧＬａｎｇ` (search reads it as `sglang`) "
+                             "already names `sglang` — an alias names one thing; keep it where readers mean it")
+
+
+def test_a_full_width_alias_of_an_entitys_alias_is_refused_on_a_topic(project, capsys):
+    # entities, topics and terms share the search's words: kimi's `Moonshot AI` is taken
+    edit(project, "data/topics.yml", "aliases: {zh: [FP4 算子]}", "aliases: {zh: [FP4 算子], en: [ｍｏｏｎｓｈｏｔ ａｉ]}")
+    line = line_of(project, "data/topics.yml", "ｍｏｏｎｓｈｏｔ ａｉ")
+    refused(project, capsys, f"data/topics.yml:{line}: 0.aliases.en.0: `ｍｏｏｎｓｈｏｔ ａｉ` (search reads it as "
+                             "`moonshot ai`) already names `kimi`")
+
+
+def test_an_alias_that_is_its_own_name_in_full_width_is_refused(project, capsys):
+    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ｌｌａｍａ.ｃｐｐ]}")
+    line = line_of(project, "data/entities.yml", "ｌｌａｍａ.ｃｐｐ")
+    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: `ｌｌａｍａ.ｃｐｐ` (search reads it as "
+                             "`llama.cpp`) is already its name — remove the alias")
+
+
+def test_an_alias_written_twice_for_one_thing_is_refused(project, capsys):
+    edit(project, "data/terms.yml", "en: [speculative sampling]", "en: [speculative sampling, ｓｐｅｃｕｌａｔｉｖｅ Sampling]")
+    line = line_of(project, "data/terms.yml", "ｓｐｅｃｕｌａｔｉｖｅ Sampling")
+    refused(project, capsys, f"data/terms.yml:{line}: 0.aliases.en.1: `ｓｐｅｃｕｌａｔｉｖｅ Sampling` (search reads it as "
+                             "`speculative sampling`) is already one of its aliases — remove this one")
+
+
+# ---- YAML that reads as something other than what a reviewer sees -------------------------------
+
+FACTS = "data/issues/007.yml"
+PAGE = "docs/issues/007.en.md"
+
+
+def test_a_merge_key_is_refused(project, capsys):
+    # `<<` would fill in the keys of its mapping, or hide them behind the ones written beside it
+    edit(project, PAGE, ITEM_TITLE, '    <<: {title: "vLLM v0.33.0 withdrawn"}\n' + ITEM_TITLE)
+    refused(project, capsys, f"{PAGE}:{line_of(project, PAGE, '<<:')}: yaml: uses the YAML merge key `<<` — write "
+                             "each key in this mapping itself")
+
+
+@pytest.mark.parametrize("path,old,new", [
+    (FACTS, "topics: [serving-engine-releases, fp4-kernels]", "topics: !!set {serving-engine-releases, fp4-kernels}"),
+    (PAGE, ITEM_TITLE, "    title: !!binary dkxMTSB2MC4zMy4wIHJlbGVhc2Vk"),  # "vLLM v0.33.0 released", unread by a reviewer
+    (FACTS, "sources: [vllm-releases]", "sources: !!omap [{vllm-releases: x}]"),
+    (FACTS, "sources: [vllm-releases]", "sources: !!pairs [{vllm-releases: x}]"),
+    (FACTS, "published: 2026-11-10", "published: !!timestamp 2026-11-10"),
+    (FACTS, "number: 7", "number: !!float 7"),
+    (FACTS, "number: 7", 'number: !!int "7"'),
+    (FACTS, "number: 7", "number: !!str 7"),
+    (FACTS, "number: 7", "number: !!python/object/apply:os.getpid []"),
+], ids=["set", "binary", "omap", "pairs", "timestamp", "float", "int", "str", "python"])
+def test_an_explicit_tag_is_refused(project, capsys, path, old, new):
+    edit(project, path, old, new)
+    tag = new.split("!!")[1].split()[0]
+    refused(project, capsys, f"{path}:{line_of(project, path, new.strip())}: yaml: uses the YAML tag `!!{tag}` — remove "
+                             "the tag and write a plain value, list (`[a, b]`) or mapping (`{key: value}`)")
+
+
+def test_a_tag_that_changes_nothing_is_read(project, capsys):
+    edit(project, PAGE, ITEM_TITLE, "    title: !!str vLLM v0.33.0 released")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("written", ["0x7", "0o7", "0_7", "0b111", "07", "7.0", "7e0", "0:7", "true", "yes", '"7"'])
+def test_an_issue_number_is_decimal_digits(project, capsys, written):
+    edit(project, FACTS, "number: 7", f"number: {written}")
+    as_read = {"true": "true", "yes": "true", '"7"': "'7'"}.get(written, f"'{written}'")
+    refused(project, capsys, f"{FACTS}:3: number: `{as_read}` is not a whole number — write it in decimal digits, "
+                             "like `7`, without quotes")
+
+
+@pytest.mark.parametrize("field,written", [("published", "1794355200"), ("published", '"1794355200"'),
+                                           ("published", "true"), ("period", "{start: 1793750400, end: 2026-11-10}")])
+def test_a_date_is_written_as_a_date(project, capsys, field, written):
+    old = next(line for line in (project / FACTS).read_text(encoding="utf-8").splitlines() if line.startswith(f"{field}:"))
+    edit(project, FACTS, old, f"{field}: {written}")
+    loc = "period.start" if field == "period" else field
+    out = refused(project, capsys, f"{FACTS}:{line_of(project, FACTS, f'{field}: ')}: {loc}: `")
+    assert "is not a date — write it as YYYY-MM-DD, like `2026-11-10`" in out, out
+
+
+def test_a_signed_decimal_number_is_still_a_number(project, capsys):
+    edit(project, FACTS, "number: 7", "number: +7")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- addresses that hide their host ----------------------------------------------------------------
+
+@pytest.mark.parametrize("path,old,url,field", [
+    (FACTS, '"https://arxiv.org/abs/2611.09825"', "https://arxiv.org@evil.example/abs/2611.09825", "items.4.sources.0.url"),
+    ("data/outlets.yml", "https://blog.vllm.ai/", "https://blog.vllm.ai:pass@evil.example/", "0.url"),
+    ("data/entities.yml", "https://github.com/vllm-project/vllm", "https://github.com@evil.example/", "0.url"),
+], ids=["source", "outlet", "entity"])
+def test_a_url_with_user_info_is_refused(project, capsys, path, old, url, field):
+    edit(project, path, old, url)
+    user_info = url.split("//")[1].rpartition("@")[0]
+    refused(project, capsys, f"{path}:{line_of(project, path, url)}: {field}: holds `{user_info}@` before its host, so it "
+                             "leads to evil.example — remove the part before `@`")
+
+
+def test_an_at_sign_in_a_urls_path_is_read(project, capsys):
+    edit(project, FACTS, '"https://arxiv.org/abs/2611.09825"', '"https://arxiv.org/abs/2611.09825?from=@weekly"')
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+
+
+# ---- figures in digits other than 0-9 ----------------------------------------------------------------
+
+@pytest.mark.parametrize("old,new,field,digit", [
+    ("baseline: 6.88 s", "baseline: ０ s", "baseline", "`０` (U+FF10)"),
+    ("baseline: 6.88 s", "baseline: ６.８８ s", "baseline", "`６` (U+FF16)"),
+    ("result: 0.31 s", "result: 0.٣1 s", "result", "`٣` (U+0663)"),
+    ("baseline: 6.88 s", "baseline: 6.88 s\n        change: -９5", "change", "`９` (U+FF19)"),
+    ("baseline: 6.88 s", "baseline: 6.88 s\n        ratio: [２2, 23]", "ratio.0", "`２` (U+FF12)"),
+], ids=["full-width zero", "full-width figure", "arabic-indic", "change", "ratio"])
+def test_a_figure_in_other_digits_is_refused(project, capsys, old, new, field, digit):
+    edit(project, FACTS, old, new)
+    line = line_of(project, FACTS, new.split("\n")[-1].strip())
+    out = refused(project, capsys, f"{FACTS}:{line}: items.2.claims.0.{field}: `")
+    assert f"writes the digit {digit} — write the figure with the ASCII digits 0–9" in out, out
+
+
+@pytest.mark.parametrize("figure", ['{number: {value: 1000, written: "6.88"}, unit: s}', "[6.88, s]", "true"])
+def test_a_figure_is_written_as_text(project, capsys, figure):
+    # a mapping could show one figure (`written`) and sort and compare by another (`value`)
+    edit(project, FACTS, "baseline: 6.88 s", f"baseline: {figure}")
+    out = refused(project, capsys, f"{FACTS}:{line_of(project, FACTS, 'baseline: ')}: items.2.claims.0.baseline: `")
+    assert "is not a figure — write it like `6.88 s` or `9.46`" in out, out
