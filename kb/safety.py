@@ -49,12 +49,19 @@ CONTENT_THEME_CLASSES = {"md-button", "md-button--primary"}
 ATTR_BLOCK = re.compile(r"\{:?([^{}\n]*)\}")
 CLASS_NAME = re.compile(r"(?:^|\s)\.([^\s{}]+)")
 ADMONITION = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s*(?P<classes>[\w\- ]+)")  # `!!! note kb-summary "Title"`: each word a class
-# Characters a page body may not hold. The characters fields.CONTROL refuses in front matter (C0 controls
-# but tab and line ends, DEL and C1, U+2028/9, the bidi embeddings, overrides and isolates U+202A-E and
-# U+2066-9, U+FEFF) and, as a body is shown as it is written, the invisible bidi marks U+200E/F and U+061C
-# and the noncharacters U+FFFE/F (XML cannot hold them: kb.feeds); a carriage return only ending a line.
-BODY_CONTROL = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|\r(?!\n)")
+# Characters a reader does not see, or that change how the text around them reads, refused in everything a
+# contributor writes (a page body here, every text field in kb.fields): C0 and C1 controls but tab, line feed
+# and carriage return (judged by each rule); the invisible format characters — soft hyphen, Arabic letter
+# mark, Mongolian vowel separator, zero-width space, joiners and direction marks, word joiner and invisible
+# operators, the deprecated format controls, byte order mark, interlinear annotation marks and tag
+# characters — which hide a word inside another (`V\u200bLLM` is not found by "vLLM") or make one name pass
+# for another; the line and paragraph separators and the bidi embeddings, overrides and isolates, which
+# break or reorder it; and the noncharacters (U+FDD0–U+FDEF, the last two of each plane), which are not text
+# (XML cannot hold them: kb.feeds). A regular-expression character class.
+HIDDEN = (r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+          r"\ufdd0-\ufdef\ufeff\ufff9-\ufffb\ufffe\uffff\U000e0000-\U000e007f"
+          + "".join(rf"\U{plane:04x}fffe\U{plane:04x}ffff" for plane in range(1, 17)))
+BODY_CONTROL = re.compile(f"[{HIDDEN}]|\r(?!\n)")  # a carriage return only ending a line (Windows line ends)
 THEME_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+_{2}")  # slugified to an id like __config, which the theme's script reads
 # Python-Markdown looks for the end of every `[` it finds: thousands unmatched in one paragraph take minutes.
 MAX_OPEN_BRACKETS = 100
