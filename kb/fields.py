@@ -20,14 +20,13 @@ from __future__ import annotations
 import math
 import re
 from datetime import date, datetime
-import unicodedata
 from typing import Annotated
 from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BeforeValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
-from .safety import HIDDEN, markup_problems
+from .safety import HIDDEN, hidden_character_message, markup_problems, plain_text_problem
 from .templates import prose_template_problems
 
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -37,9 +36,6 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG)]
 # every text field (one rule, so a title, an alias and a summary cannot differ on it); a carriage return too:
 # YAML has made every line break a line feed by now.
 CONTROL = re.compile(f"[{HIDDEN}\r]")
-LINE_BREAK = re.compile(r"[\t\n\r]")
-# What would be markup, or decoded into markup, where plain text is printed.
-NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\{[{%#]")
 URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
 
 
@@ -56,20 +52,14 @@ def _refuse(kind: str, message: str, found: str):
 def _no_controls(value: str) -> None:
     control = CONTROL.search(value)
     if control:
-        char = control.group()
-        name = unicodedata.name(char, "")  # controls and noncharacters have none
-        raise _refuse("control_character", f"holds the invisible or control character U+{ord(char):04X}"
-                      f"{f' ({name.lower()})' if name else ''} — remove it", char)
+        raise _refuse("control_character", hidden_character_message(control.group()), control.group())
 
 
 def _plain_text(value: str) -> str:
     _no_controls(value)
-    if LINE_BREAK.search(value):
-        raise _refuse("plain_text", "must be one line of plain text — join the lines", LINE_BREAK.search(value).group())
-    markup = NOT_PLAIN.search(value)
-    if markup:
-        raise _refuse("plain_text", f"must be plain text, without `{markup.group()}` — "
-                      "write it in words (markup, character references and template syntax are not read here)", markup.group())
+    problem = plain_text_problem(value)
+    if problem:
+        raise _refuse("plain_text", *problem)
     return value
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -62,6 +63,9 @@ HIDDEN = (r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u20
           r"\ufdd0-\ufdef\ufeff\ufff9-\ufffb\ufffe\uffff\U000e0000-\U000e007f"
           + "".join(rf"\U{plane:04x}fffe\U{plane:04x}ffff" for plane in range(1, 17)))
 BODY_CONTROL = re.compile(f"[{HIDDEN}]|\r(?!\n)")  # a carriage return only ending a line (Windows line ends)
+LINE_BREAK = re.compile(r"[\t\n\r]")
+# What would be markup, or decoded into markup, where plain text is printed.
+NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\{[{%#]")
 THEME_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+_{2}")  # slugified to an id like __config, which the theme's script reads
 # Python-Markdown looks for the end of every `[` it finds: thousands unmatched in one paragraph take minutes.
 MAX_OPEN_BRACKETS = 100
@@ -138,8 +142,25 @@ def control_problems(text: str) -> Iterator[MarkupProblem]:
     """Each control or reordering character a text holds (BODY_CONTROL), at its line."""
     for found in BODY_CONTROL.finditer(text):
         yield MarkupProblem(text.count("\n", 0, found.start()) + 1, "character",
-                            f"holds the control character U+{ord(found.group()[0]):04X}, which readers do not see "
-                            "but which hides or reorders the text around it — remove it", found.group())
+                            hidden_character_message(found.group()[0]), found.group())
+
+
+def hidden_character_message(char: str) -> str:
+    name = unicodedata.name(char, "")  # controls and noncharacters have none
+    return f"holds the invisible or control character U+{ord(char):04X}{f' ({name.lower()})' if name else ''} — remove it"
+
+
+def plain_text_problem(value: str) -> tuple[str, str] | None:
+    """(message, what is refused) if `value` is not one line of plain text (a title, a name, a link's text);
+    hidden characters are refused before (kb.fields.CONTROL, a macro's arguments in kb.templates)."""
+    line_break = LINE_BREAK.search(value)
+    if line_break:
+        return "must be one line of plain text — join the lines", line_break.group()
+    markup = NOT_PLAIN.search(value)
+    if markup:
+        return (f"must be plain text, without `{markup.group()}` — write it in words (markup, character "
+                "references and template syntax are not read here)", markup.group())
+    return None
 
 
 def snippet_names(text: str) -> Iterator[tuple[int, str]]:

@@ -215,9 +215,24 @@ def test_template_payload_stops_the_build(tmp_path, name):
     assert not site.exists() or not (site / "en/about/index.html").exists()
 
 
+# A macro's arguments are read as plain text once Jinja has decoded them (kb.templates), and the build's
+# sandbox compiles nothing else: such a payload stops the build before any sanitizing (below).
+SANITIZED = [payload for payload in MARKUP_PAYLOADS if "{{" not in payload.text]
+
+
+def test_markup_through_a_macro_argument_stops_even_an_unchecked_build(tmp_path):
+    project = unchecked_project(tmp_path)
+    (project / "docs/hostile.md").write_text('---\ntitle: Hostile\ndescription: test page\n---\n\n# Hostile\n\n'
+                                             '{{ ref("issue-7", "\\x3cscript\\x3ealert(1)\\x3c/script\\x3e") }}\n',
+                                             encoding="utf-8")
+    result = build(project, tmp_path / "site")
+    assert result.returncode != 0
+    assert "an argument of `ref` must be plain text, without `<`" in result.stdout + result.stderr
+
+
 def test_markup_payloads_are_published_clean(tmp_path):
     project = unchecked_project(tmp_path)
-    for number, payload in enumerate(MARKUP_PAYLOADS):
+    for number, payload in enumerate(SANITIZED):
         (project / f"docs/hostile-{number}.md").write_text(
             f"---\ntitle: Hostile {number}\ndescription: test page\n---\n\n# Hostile {number}\n\nBefore.\n\n{payload.text}\n\nAfter.\n",
             encoding="utf-8")
@@ -226,7 +241,7 @@ def test_markup_payloads_are_published_clean(tmp_path):
     result = build(project, site)
 
     assert result.returncode == 0, result.stdout + result.stderr
-    for number, payload in enumerate(MARKUP_PAYLOADS):
+    for number, payload in enumerate(SANITIZED):
         html = (site / f"hostile-{number}/index.html").read_text(encoding="utf-8")
         article = BeautifulSoup(html, "html.parser").select_one("article")
         assert "Before." in article.get_text() and "After." in article.get_text(), payload.name

@@ -74,7 +74,7 @@ def test_control_characters_in_a_body_are_refused_at_their_line(tmp_path, capsys
     project = copy_project(tmp_path / "project")
     line = append(project, f"Measured on\n{char}B300, by the vendor.") + 1
     out = check(project, capsys)
-    assert (f"{PAGE}:{line}: character: holds the control character U+{ord(char):04X}" in out
+    assert (f"{PAGE}:{line}: character: holds the invisible or control character U+{ord(char):04X}" in out
             and "— remove it" in out), out
 
 
@@ -83,7 +83,7 @@ def test_line_numbers_after_a_line_separator_stay_the_files(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
     line = append(project, "one\u2028two\n<b>bold</b>")
     out = check(project, capsys)
-    assert f"{PAGE}:{line}: character: holds the control character U+2028" in out, out
+    assert f"{PAGE}:{line}: character: holds the invisible or control character U+2028" in out, out
     assert f"{PAGE}:{line + 1}: html: raw HTML `<b`" in out, out
 
 
@@ -224,4 +224,25 @@ def test_a_control_character_in_a_snippet_is_refused(tmp_path, capsys):
     snippet = layout.localized(layout.GLOSSARY, "en")
     line = append(project, "*[TTFT]: time to first \u202etoken", snippet)
     out = check(project, capsys)
-    assert f"{snippet}:{line}: character: holds the control character U+202E" in out, out
+    assert f"{snippet}:{line}: character: holds the invisible or control character U+202E" in out, out
+
+
+# ---- 8. a macro's text, as Jinja decodes it ------------------------------------------------------
+
+DECODED_ARGUMENTS = [  # (name, the ref's text as written in the page, what the message says)
+    ("markup by escapes", r'\x3cimg src\x3dx onerror\x3dalert(1)\x3e', "must be plain text, without `<`"),
+    ("a heading by a line break", r'text\n\n# A heading', "must be one line of plain text"),
+    ("a snippet line by escapes", r'x\n\n--8\x3c-- \x22../mkdocs.yml\x22', "must be one line of plain text"),
+    ("a bidi override by escape", r'RT \u202eevil\u202c', "holds the invisible or control character U+202E"),
+    ("a NUL by escape", r'RT \u0000', "holds the invisible or control character U+0000"),
+]
+
+
+@pytest.mark.parametrize("name, text, message", DECODED_ARGUMENTS, ids=[case[0] for case in DECODED_ARGUMENTS])
+def test_a_ref_text_is_read_as_jinja_decodes_it(tmp_path, capsys, name, text, message):
+    """A literal's escapes are decoded by Jinja after the line-by-line rules have read the page: the text
+    of `ref` is checked as plain text once decoded, at the line of the call."""
+    project = copy_project(tmp_path / "project")
+    line = append(project, f'See {{{{ ref("loopvq", "{text}") }}}}.')
+    out = check(project, capsys)
+    assert re.search(rf"^{re.escape(PAGE)}:{line}: template: an argument of `ref` {re.escape(message)}", out, re.M), out
