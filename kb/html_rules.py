@@ -36,6 +36,7 @@ STYLE = re.compile(r"\s*(?:text-align:\s*(?:left|right|center|justify);?\s*)?") 
 # An address's scheme as a browser reads it: leading C0 controls and spaces, tabs and newlines anywhere, do not count.
 SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")
+OUTSIDE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|[/\\]{2}")  # an address with a scheme, or protocol-relative
 THEME_ID = re.compile(r"__(?!tabbed_\d+(?:_\d+)?$|codelineno-[\w-]+$)\S*")
 
 
@@ -112,6 +113,8 @@ def _element(node, page: str, scripts: Scripts, findings: list[str]) -> bool:
         findings.append("has a form sending elsewhere")
     elif tag == "script":
         _script(node, attributes, page, scripts, findings)
+    elif tag == "img" and OUTSIDE.match(IGNORED_IN_URL.sub("", (attributes.get("src") or "").strip())):
+        findings.append("loads an image from another site (every reader's browser would fetch it from there)")
     for name, value in attributes.items():
         if name in INERT_ATTRIBUTES:  # most attributes of most elements: nothing to look at
             continue

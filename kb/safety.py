@@ -38,6 +38,8 @@ OPEN_TARGET = re.compile(r"\]\(\s*<?\s*$|^\s*\[[^\]]+\]:\s*<?\s*$")
 NEXT_TARGET = re.compile(r"\s*<?\s*(?P<target>[^)\s>]*)")
 # A reference definition whose label opened on a line before: `[r` + newline + `1]: target` defines `r 1`.
 CONTINUED_LABEL = re.compile(r"[^\[\]]*\]:\s*<?(?P<target>\S*)")
+# ![alt](https://…) or ![alt](//…): an image another site serves (kb.html_rules refuses any left in a built page)
+OUTSIDE_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?\s*(?:[A-Za-z][A-Za-z0-9+.-]*:|//)")
 SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.\-]*)\s*:")
 ATTR_LIST = re.compile(r"\{:?[^{}\n]*=[^{}\n]*\}")
 ATTR_ID = re.compile(r"\{:?[^{}\n]*?#([^\s{}]+)[^{}\n]*\}")
@@ -186,6 +188,10 @@ def _line_problem(line: str) -> tuple[str, str, str] | None:
         problem = _target_problem(match.group("a") or match.group("b") or match.group("c") or "")
         if problem:
             return problem
+    image = OUTSIDE_IMAGE.search(line)
+    if image:
+        return ("image", "an image from another site is not allowed: every reader's browser would fetch it from "
+                "there (a tracking pixel) — link to it instead: [text](address)", image.group(0))
     attributes = ATTR_LIST.search(line)
     if attributes:
         return ("attributes", "only `{ #id }` and `{ .class }` may follow Markdown — remove the `key=value` attribute",

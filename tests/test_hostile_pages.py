@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, copy_project, edit, line_of
+from conftest import ROOT, build, copy_project, edit, line_of
 from kb import layout, load_catalog
 from kb.cli import main as kb
 
@@ -246,3 +246,23 @@ def test_a_ref_text_is_read_as_jinja_decodes_it(tmp_path, capsys, name, text, me
     line = append(project, f'See {{{{ ref("loopvq", "{text}") }}}}.')
     out = check(project, capsys)
     assert re.search(rf"^{re.escape(PAGE)}:{line}: template: an argument of `ref` {re.escape(message)}", out, re.M), out
+
+
+# ---- 9. images from other sites --------------------------------------------------------------------
+
+@pytest.mark.parametrize("source", ["https://evil.example/t.png", "//evil.example/t.png", " HTTP://evil.example/t.png"])
+def test_an_image_from_another_site_is_refused_at_its_line(tmp_path, capsys, source):
+    project = copy_project(tmp_path / "project")
+    line = append(project, f"Before ![pixel]({source}) after.")
+    out = check(project, capsys)
+    assert f"{PAGE}:{line}: image: an image from another site is not allowed" in out, out
+
+
+def test_an_image_from_another_site_the_checker_misses_stops_the_build(tmp_path, capsys):
+    """A reference-style image passes the line rules; the firewall finds it in the built page."""
+    project = copy_project(tmp_path / "project")
+    append(project, "Before ![pixel][t] after.\n\n[t]: https://evil.example/t.png")
+    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+    result = build(project, tmp_path / "site")
+    assert result.returncode != 0
+    assert "loads an image from another site" in result.stdout + result.stderr
