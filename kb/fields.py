@@ -43,6 +43,9 @@ FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", 
                "date")  # kinds of refusal
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 NAME_LENGTH = 40  # characters: a name, not a sentence
+# A title, a description, a claim's text: every page's <title>, <meta> and search row prints one whole. The
+# longest in the content is 199 characters.
+PLAIN_TEXT_LENGTH = 300
 
 
 def _refuse(kind: str, message: str, found: str):
@@ -60,6 +63,9 @@ def _plain_text(value: str) -> str:
     problem = plain_text_problem(value)
     if problem:
         raise _refuse("plain_text", *problem)
+    if len(value) > PLAIN_TEXT_LENGTH:
+        raise _refuse("plain_text", f"is {len(value)} characters long — one line of plain text has at most "
+                      f"{PLAIN_TEXT_LENGTH}; shorten it (a longer text belongs in prose)", value[:40])
     return value
 
 

@@ -208,3 +208,12 @@ def test_a_figure_is_written_as_text(project, capsys, figure):
     edit(project, FACTS, "baseline: 6.88 s", f"baseline: {figure}")
     out = refused(project, capsys, f"{FACTS}:{line_of(project, FACTS, 'baseline: ')}: items.2.claims.0.baseline: `")
     assert "is not a figure — write it like `6.88 s` or `9.46`" in out, out
+
+
+def test_a_plain_text_field_longer_than_a_line_is_refused(project, capsys):
+    """Every page's <title>, <meta> and search row print a title whole: 100,000 characters were accepted."""
+    from kb.fields import PLAIN_TEXT_LENGTH
+    edit(project, "docs/issues/007.en.md", ITEM_TITLE, f"    title: vLLM {'v' * PLAIN_TEXT_LENGTH}")
+    line = line_of(project, "docs/issues/007.en.md", "title: vLLM vvv")
+    refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: is {PLAIN_TEXT_LENGTH + 5} "
+                             f"characters long — one line of plain text has at most {PLAIN_TEXT_LENGTH}")
