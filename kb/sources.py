@@ -129,10 +129,13 @@ class _Loader(_Base):
 # Dates and decimals stay text: the schema reports a bad date at its line, and a figure keeps
 # the precision it was written with (8.40 is not 8.4). An integer is decimal digits only: YAML 1.1
 # also reads 0x7, 0o7, 07, 0b111, 0_7 and 1:30 as numbers, so `number: 0x7` would be issue 7.
-# `=` is text too (YAML 1.1's "value" key, which nothing here constructs).
+# `=` is text too (YAML 1.1's "value" key, which nothing here constructs). A boolean is true or false:
+# YAML 1.1 also reads yes, no, on and off as booleans, so a title `No` would not be text.
 DECIMAL = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+BOOLEAN = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_STRICTER = {YAML_TAG + "int": DECIMAL, YAML_TAG + "bool": BOOLEAN}
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, DECIMAL if tag == YAML_TAG + "int" else regexp) for tag, regexp in resolvers
+    first: [(tag, _STRICTER.get(tag, regexp)) for tag, regexp in resolvers
             if tag not in (YAML_TAG + "timestamp", YAML_TAG + "float", YAML_TAG + "value")]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }

@@ -217,3 +217,11 @@ def test_a_plain_text_field_longer_than_a_line_is_refused(project, capsys):
     line = line_of(project, "docs/issues/007.en.md", "title: vLLM vvv")
     refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: is {PLAIN_TEXT_LENGTH + 5} "
                              f"characters long — one line of plain text has at most {PLAIN_TEXT_LENGTH}")
+
+
+@pytest.mark.parametrize("word", ["No", "yes", "off", "On"])
+def test_yes_no_on_off_are_words(word):
+    """YAML 1.1 reads them as booleans: a title `No` was refused as not a string; true and false stay booleans."""
+    from kb.sources import parse_yaml
+    document, problem = parse_yaml(f"title: {word}\nflag: true\n", "x.yml")
+    assert problem is None and document.data == {"title": word, "flag": True}
