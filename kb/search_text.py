@@ -36,7 +36,6 @@ BETWEEN_HAN = re.compile(rf"(?<=[{HAN}])\s+(?=[{HAN}])")
 # A release named "v0.33.0" is also found by "0.33": Pagefind matches the start of a word, and reads
 # "v0.33.0" as one word. The bare numbers go into the record's `versions` metadata (searched, not shown).
 VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)+)(?!\w)")
-VERSION_LIST = re.compile(r"\d+(?:\.\d+)+(?: \d+(?:\.\d+)+)*")
 GLOSSARY_LINE = re.compile(r"^\*\[([^\]\n]+)\]:[ \t]*(.+?)[ \t]*$", re.M)  # Python-Markdown's abbreviations
 NAME_PARTS = re.compile(r"[()（）,，、;；]")  # "首 token 延迟（time to first token）" names TTFT twice
 
