@@ -365,17 +365,18 @@ def test_search_works_on_the_404_page(browser_page):
 
 def test_the_404_page_searches_the_language_of_its_address(browser, site):
     """A host serves the one 404 page (in the default language's frame) at every missing address: under /en/
-    an English query finds the English pages, elsewhere a Chinese one the Chinese pages."""
+    an English query finds the English pages, and says so in English; elsewhere a Chinese one the Chinese pages."""
     chrome, url = browser
     page = chrome.new_page()
     page.set_default_timeout(10_000)
     errors = _errors_of_search(page)
-    for address, query in (("en/no/such/", "routing"), ("no/such/", "路由")):
+    for address, query, line in (("en/no/such/", "routing", "matching document"), ("no/such/", "路由", "符合条件的结果")):
         page.route(url + address, lambda route: route.fulfill(status=404, path=site / "404.html"))
         page.goto(url + address)
         links = search(page, query)
         english = [link.startswith("/en/") for link in links]
         assert links and all(english) == address.startswith("en/") and any(english) == address.startswith("en/"), links
+        assert line in page.inner_text(".md-search-result__meta")  # the result line in the language searched
     page.close()
     assert errors == []
 

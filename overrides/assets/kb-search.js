@@ -169,8 +169,10 @@
     return text && text !== query ? text : null;
   };
 
-  const count = (n) =>
-    n === 0 ? box.dataset.kbNone : n === 1 ? box.dataset.kbOne : box.dataset.kbOther.replace("#", n);
+  // the result lines in the language searched: the 404 page carries each language's (its frame's are the default's)
+  const words = JSON.parse(box.dataset.kbWords || "{}")[pageLang] ||
+    { none: box.dataset.kbNone, one: box.dataset.kbOne, other: box.dataset.kbOther, placeholder: box.dataset.kbPlaceholder };
+  const count = (n) => (n === 0 ? words.none : n === 1 ? words.one : words.other.replace("#", n));
 
   const HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
   const HAN_RUN = new RegExp(`[${HAN}]+`, "gu");
@@ -451,7 +453,7 @@
       if (found && found.results.length < SHOWN) found = await widen(found, mine);
     }
     if (!found || mine !== latest) return; // a newer query is on its way
-    meta.textContent = query ? count(found.results.length) : box.dataset.kbPlaceholder;
+    meta.textContent = query ? count(found.results.length) : words.placeholder;
     list.innerHTML = render(found.shown, found.groups);
     facetBar.innerHTML = found.results.length ? renderFacets(found.counts) : "";
     if (query) { // for tests: the results of this query are on screen
