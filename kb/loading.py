@@ -22,6 +22,7 @@ from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFac
 from .problems import ContentError
 from .reader import ContentReader, dotted
 from .render.issue_page import SECTION_ANCHORS, WATCH_ANCHOR
+from .render.records import TOPIC_WATCH_ANCHOR
 from .refs import find_refs
 from .sources import Document, FileCache
 from .typography import typography_problems
@@ -79,7 +80,7 @@ def _load(root: Path, files: FileCache) -> Catalog:
     _no_stray_pages(reader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
     outlets = {o.id: o for o in _load_registry(reader, layout.OUTLETS_FILE, Outlet)}
     terms = {t.id: t for t in _load_registry(reader, layout.TERMS_FILE, TermFacts)}
-    issues = _load_issues(reader)
+    issues = _load_issues(reader, topics)
     _check_other_pages(reader)
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
@@ -201,7 +202,7 @@ def _folders(url: str) -> list[str]:
     return ["/".join(parts[:n]) + "/" for n in range(1, len(parts) + 1)]
 
 
-def _load_issues(reader: ContentReader) -> list[Issue]:
+def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
     issues = []
     for path in sorted((reader.root / layout.ISSUES_DATA).glob("*.yml")):
         doc = reader.yaml_file(path.relative_to(reader.root).as_posix())
@@ -221,7 +222,7 @@ def _load_issues(reader: ContentReader) -> list[Issue]:
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
         issue = _issue(facts, texts, doc)
-        _check_page_anchors(reader, issue)
+        _check_page_anchors(reader, issue, topics)
         issues.append(issue)
     issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
     return issues
@@ -243,9 +244,16 @@ ENTRY_NAMES = {"items": "item", "signals": "signal", "quick_takes": "quick take"
                "watch": "watch entry", "claims": "figure"}  # each section of an issue's facts, as a message names one
 
 
-def _check_page_anchors(reader: ContentReader, issue: Issue) -> None:
+def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> None:
     """Every id the issue page writes is written once: no entry's anchor may repeat a section's
-    (kb.render.issue_page) or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would."""
+    (kb.render.issue_page) or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would.
+    Nor may a watch entry's id repeat a topic's heading on the watch record pages (kb.render.records)."""
+    for index, entry in enumerate(issue.watch):
+        topic = next((t for t in topics if TOPIC_WATCH_ANCHOR.format(t) == entry.id), None)
+        if topic:
+            loc = ("watch", index, "id")
+            reader.problem(issue.source, loc, dotted(loc), f"`{entry.id}` is the id of topic `{topic}`'s heading on "
+                           "the watch record pages, where each entry is headed by its id — rename it")
     taken = {anchor: f"the page's section `{anchor}`" for anchor in SECTION_ANCHORS.values()}
     anchored = [(WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
     anchored += [(thing.id, thing, (thing.section, issue.index_of(thing), "id")) for thing in issue.entries

@@ -208,6 +208,17 @@ def test_a_signal_id_repeating_a_section_anchor_is_refused(tmp_path, capsys):
     assert f"data/issues/007.yml:{line}: signals.0.id: `picks` would give the issue page the id `picks`" in out, out
 
 
+def test_a_watch_id_repeating_a_topic_heading_of_the_watch_record_pages_is_refused(tmp_path, capsys):
+    """The watch record pages head each topic `watch-<topic>` and each entry by its own id."""
+    project = copy_project(tmp_path / "project")
+    _rename_item(project, "kinference-beyond-alpha", "watch-routing-control-planes")
+    line = line_of(project, "data/issues/007.yml", "- id: watch-routing-control-planes\n")
+    out = check(project, capsys)
+    assert re.search(rf"^data/issues/007\.yml:{line}: watch\.\d+\.id: `watch-routing-control-planes` is the id of "
+                     r"topic `routing-control-planes`'s heading on the watch record pages, where each entry is headed "
+                     r"by its id — rename it$", out, re.M), out
+
+
 # ---- 7. template syntax in a snippet --------------------------------------------------------
 
 def test_template_syntax_in_a_snippet_is_refused_at_its_line(tmp_path, capsys):
