@@ -117,8 +117,8 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
         target = None
         if open_target:  # the line before ended with `[x](` or `[r]:`: this line starts with the target
             target = NEXT_TARGET.match(visible).group("target")
-        elif open_brackets and CONTINUED_LABEL.match(visible):  # `[r` on a line before, `1]: target` on this one
-            target = CONTINUED_LABEL.match(visible).group("target")
+        elif open_brackets and (label := CONTINUED_LABEL.match(visible)):  # `[r` on a line before, `1]: target` here
+            target = label.group("target")
         problem = problem or (_target_problem(target) if target else None)
         if problem:
             yield MarkupProblem(number, *problem)

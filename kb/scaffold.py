@@ -151,14 +151,19 @@ watch: []     # - {{id: ..., topic: ..., from: <an item or signal id of this iss
     return written
 
 
-def _edit_front_matter(path: Path, edit) -> None:
+def _read_front_matter(path: Path) -> tuple[dict, str]:
+    """A page's front matter, read to be written back, and the rest of the page after it."""
     text = path.read_text(encoding="utf-8")
     if not text.startswith("---\n"):
         raise ScaffoldError(f"{path}: no front matter")
     end = text.index("\n---", 3)
-    data = _yaml().load(text[4:end + 1]) or {}
+    return _yaml().load(text[4:end + 1]) or {}, text[end + 1:]
+
+
+def _edit_front_matter(path: Path, edit) -> None:
+    data, rest = _read_front_matter(path)
     edit(data)
-    path.write_text(f"---\n{_dump(data)}{text[end + 1:]}", encoding="utf-8")
+    path.write_text(f"---\n{_dump(data)}{rest}", encoding="utf-8")
 
 
 def new_item(root: Path, number: int, item_id: str, category: str, topics: list[str],
@@ -196,12 +201,8 @@ def _untouched_placeholder(facts, pages: dict[str, Path]) -> bool:
     (`pages`: language -> the issue's page)."""
     if not any(dict(item) == PLACEHOLDER_FACTS for item in facts.get("items") or []):
         return False
-    for lang, page in pages.items():
-        text = page.read_text(encoding="utf-8")
-        data = _yaml().load(text[4:text.index("\n---", 3) + 1]) if text.startswith("---\n") else None
-        if not data or (data.get("items") or {}).get(PLACEHOLDER_ITEM) != _item_prose(lang):
-            return False
-    return True
+    return all((_read_front_matter(page)[0].get("items") or {}).get(PLACEHOLDER_ITEM) == _item_prose(lang)
+               for lang, page in pages.items())
 
 
 def _registry_pages(root: Path, page: str, body_macro: str, title: str | None = None) -> list[Path]:

@@ -6,13 +6,11 @@ with its file and line before anything is built.
 """
 from __future__ import annotations
 
-import re
-
 from jinja2 import Environment, TemplateSyntaxError, nodes
 
 from .problems import Problem
 from .refs import REF, expand_refs
-from .safety import HIDDEN, hidden_character_message, plain_text_problem
+from .safety import control_problems, plain_text_problem
 
 # macro name -> (fewest, most) positional arguments
 MACROS = {
@@ -34,7 +32,6 @@ MACROS = {
 FRONT_MATTER_MACROS = {"ref"}  # prose in front matter is expanded by kb.refs, which knows only ref
 
 _PARSER = Environment()
-HIDDEN_CHARACTER = re.compile(f"[{HIDDEN}]")
 
 
 def check_template(page) -> list[Problem]:
@@ -110,8 +107,8 @@ def _call_problem(node, allowed: set[str]) -> str | None:
     # Jinja decodes a literal's escapes (\x3c is <, \n a line break): its value is what the page will show,
     # so it is read as a field is, after decoding
     for arg in node.args:
-        hidden = HIDDEN_CHARACTER.search(arg.value)
-        problem = (hidden_character_message(hidden.group()), "") if hidden else plain_text_problem(arg.value)
+        hidden = next(control_problems(arg.value), None)
+        problem = (hidden.message, hidden.found) if hidden else plain_text_problem(arg.value)
         if problem:
             return f"an argument of `{name}` {problem[0]}"  # not echoed: it may hold what a terminal acts on
     fewest, most = MACROS[name]
