@@ -79,33 +79,30 @@ def test_a_term_alias_search_reads_as_another_terms_alias_is_refused(project, ca
         assert "(search reads it as `speculative sampling`)" in out, out
 
 
-def test_a_full_width_alias_of_an_entitys_name_is_refused(project, capsys):
-    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ＳＧＬａｎｇ]}")
-    line = line_of(project, "data/entities.yml", "ＳＧＬａｎｇ")
-    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: `ＳＧＬａｎｇ` (search reads it as `sglang`) "
-                             "already names `sglang` — an alias names one thing; keep it where readers mean it")
-
-
-def test_a_full_width_alias_of_an_entitys_alias_is_refused_on_a_topic(project, capsys):
+# (file, its text before, after, the alias as written, where, what the message says after the alias)
+FULL_WIDTH_ALIASES = [
+    ("data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ＳＧＬａｎｇ]}", "ＳＧＬａｎｇ",
+     "2.aliases.all.1", "(search reads it as `sglang`) already names `sglang` — an alias names one thing; keep it "
+     "where readers mean it"),
     # entities, topics and terms share the search's words: kimi's `Moonshot AI` is taken
-    edit(project, "data/topics.yml", "aliases: {zh: [FP4 算子]}", "aliases: {zh: [FP4 算子], en: [ｍｏｏｎｓｈｏｔ ａｉ]}")
-    line = line_of(project, "data/topics.yml", "ｍｏｏｎｓｈｏｔ ａｉ")
-    refused(project, capsys, f"data/topics.yml:{line}: 0.aliases.en.0: `ｍｏｏｎｓｈｏｔ ａｉ` (search reads it as "
-                             "`moonshot ai`) already names `kimi`")
+    ("data/topics.yml", "aliases: {zh: [FP4 算子]}", "aliases: {zh: [FP4 算子], en: [ｍｏｏｎｓｈｏｔ ａｉ]}",
+     "ｍｏｏｎｓｈｏｔ ａｉ", "0.aliases.en.0", "(search reads it as `moonshot ai`) already names `kimi`"),
+    ("data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ｌｌａｍａ.ｃｐｐ]}", "ｌｌａｍａ.ｃｐｐ",
+     "2.aliases.all.1", "(search reads it as `llama.cpp`) is already its name — remove the alias"),
+    ("data/terms.yml", "en: [speculative sampling]", "en: [speculative sampling, ｓｐｅｃｕｌａｔｉｖｅ Sampling]",
+     "ｓｐｅｃｕｌａｔｉｖｅ Sampling", "0.aliases.en.1",
+     "(search reads it as `speculative sampling`) is already one of its aliases — remove this one"),
+]
 
 
-def test_an_alias_that_is_its_own_name_in_full_width_is_refused(project, capsys):
-    edit(project, "data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ｌｌａｍａ.ｃｐｐ]}")
-    line = line_of(project, "data/entities.yml", "ｌｌａｍａ.ｃｐｐ")
-    refused(project, capsys, f"data/entities.yml:{line}: 2.aliases.all.1: `ｌｌａｍａ.ｃｐｐ` (search reads it as "
-                             "`llama.cpp`) is already its name — remove the alias")
+@pytest.mark.parametrize("path, before, after, alias, where, message", FULL_WIDTH_ALIASES,
+                         ids=["name of an entity", "alias of an entity, on a topic", "its own name", "written twice"])
+def test_a_full_width_alias_is_read_as_search_reads_it(project, capsys, path, before, after, alias, where, message):
+    edit(project, path, before, after)
+    line = line_of(project, path, alias)
+    refused(project, capsys, f"{path}:{line}: {where}: `{alias}` {message}")
 
 
-def test_an_alias_written_twice_for_one_thing_is_refused(project, capsys):
-    edit(project, "data/terms.yml", "en: [speculative sampling]", "en: [speculative sampling, ｓｐｅｃｕｌａｔｉｖｅ Sampling]")
-    line = line_of(project, "data/terms.yml", "ｓｐｅｃｕｌａｔｉｖｅ Sampling")
-    refused(project, capsys, f"data/terms.yml:{line}: 0.aliases.en.1: `ｓｐｅｃｕｌａｔｉｖｅ Sampling` (search reads it as "
-                             "`speculative sampling`) is already one of its aliases — remove this one")
 
 
 # ---- YAML that reads as something other than what a reviewer sees -------------------------------
