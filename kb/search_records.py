@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from . import layout
 from .catalog import Catalog
-from .entries import Issue, Item
+from .entries import Issue, Item, aliases_in
 from .labels import LABELS
 from .model import ALL_LANGUAGES
 from .search_text import as_typed, glossary_names
@@ -131,13 +131,24 @@ def term_aliases(terms, lang: str) -> dict[str, str]:
             and language in (ALL_LANGUAGES, lang) for alias in aliases}
 
 
-def search_box(lang: str, glossary: str, terms=()) -> dict:
+def spelling_words(named, terms, lang: str) -> list[str]:
+    """The words of every name and alias a `lang` reader may search `named` (topics, entities) and `terms`
+    (data/terms.yml) by, as written, each once: kb-search.js (respelled) searches a query that finds nothing
+    again with a word one letter off one of these in its place (lama.cpp: llama.cpp)."""
+    names = [name for thing in named for name in (thing.title(lang), *thing.aliases(lang))]
+    names += [name for term in terms if lang in term.written
+              for name in (term.written[lang], *aliases_in(term.aliases, lang))]
+    return sorted({word for name in names for word in name.split() if any(c.isalpha() for c in word)})
+
+
+def search_box(lang: str, glossary: str, terms=(), named=()) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
     apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
     kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml: term_aliases),
-    for readers without JavaScript, links to the issues and topics, and each language's home (the 404 page
-    searches the language of its address)."""
+    the words of the names of `named` (topics, entities) and `terms` that a misspelt query is read as
+    (spelling_words) and the line saying so, for readers without JavaScript, links to the issues and topics,
+    and each language's home (the 404 page searches the language of its address)."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -148,4 +159,5 @@ def search_box(lang: str, glossary: str, terms=()) -> dict:
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
             "terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
+            "names": spelling_words(named, terms, lang), "respelled": words["respelled"],
             "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}

@@ -128,7 +128,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         """For every template, the 404 page's too: the site's public address (None when it is not known), and
         what the search box says in the language being built (overrides/partials/search.html)."""
         env.globals["kb_public_url"] = self.config.public_url
-        env.globals["kb_search"] = search_box(self.language, self.glossary[self.language], self.catalog.terms.values())
+        env.globals["kb_search"] = search_box(self.language, self.glossary[self.language], self.catalog.terms.values(),
+                                              [*self.catalog.topics.values(), *self.catalog.entities.values()])
         # tojson as UTF-8: each Chinese character of the search box's JSON was six bytes (\uXXXX), and its
         # glossary names 1,032 bytes on every Chinese page. tojson still escapes < > & ' (htmlsafe_json_dumps).
         env.policies["json.dumps_kwargs"] = {**env.policies.get("json.dumps_kwargs", {}), "ensure_ascii": False}

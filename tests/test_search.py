@@ -84,11 +84,19 @@ EXPECTED = [
     ("zh", "3.3", "issues/003/#vllm-bidirectional-kv-transfer", 1),
     ("zh", "3.3x", "issues/003/", 1),  # the Chinese page writes 3.3 倍
     ("zh", "3.3×", "issues/003/", 1),
+    # a name one letter off, read as the name (kb.search_records.spelling_words): left out, doubled, swapped
+    ("zh", "lama.cpp", "entities/llama-cpp/", 1),
+    ("en", "lama.cpp", "entities/llama-cpp/", 1),
+    ("zh", "sglnag", "entities/sglang/", 1),
+    ("zh", "深度求素", "entities/deepseek/", 1),
+    ("en", "nvidea", "entities/nvidia-gpus/", 3),
 ]
 
 # One stray letter or digit, a version that does not exist, a word of no page, the other language's words.
+# A misspelt name is read as the name only where the word is long enough not to be another word (控制器 is no
+# misspelt 控制面, VLM no vLLM) and has no digit, and is one letter off (two from 8 letters: lama.cq is not llama.cpp).
 NOTHING = [("zh", "0.3x"), ("en", "0.3x"), ("zh", "0.3 倍"), ("zh", "qzxv"), ("en", "qzxv"), ("zh", "0.333"), ("en", "v0.33.1"),
-           ("zh", "控制器"), ("en", "3.4x"), ("en", "量化")]
+           ("zh", "控制器"), ("en", "3.4x"), ("en", "量化"), ("zh", "VLM"), ("en", "lama.cq")]
 
 
 @pytest.fixture(scope="module")
@@ -199,6 +207,17 @@ def test_a_glossary_name_the_pages_write_out_is_searched_as_written(site, reader
 @pytest.mark.parametrize("lang,query", NOTHING, ids=[f"{q[0]}-{q[1]}" for q in NOTHING])
 def test_a_stray_letter_or_digit_finds_nothing(readers, lang, query):
     assert search(readers[lang], query) == []
+
+
+@pytest.mark.parametrize("lang,typed,shown,line", [
+    ("zh", "lama.cpp 量化", "llama.cpp 量化", "未找到“lama.cpp 量化”，以下是“llama.cpp 量化”的结果"),
+    ("en", "lama.cpp", "llama.cpp", "Nothing found for “lama.cpp”; showing results for “llama.cpp”")])
+def test_a_misspelt_name_is_searched_as_written_and_the_results_say_so(readers, lang, typed, shown, line):
+    page = readers[lang]
+    assert search(page, typed) == search(page, shown) != []
+    assert page.locator(".kb-respelled").is_hidden()  # found as typed: nothing to say
+    search(page, typed)
+    assert page.inner_text(".kb-respelled") == line
 
 
 def test_chinese_results_come_in_a_stable_order_of_relevance(readers):

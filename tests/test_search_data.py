@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import ROOT, edit, line_of
 from kb.cli import main as kb
@@ -82,6 +83,22 @@ def test_term_aliases_reach_the_search_box_of_their_language(site):
         encoding="utf-8")).group(1))) for lang, page in (("zh", "index.html"), ("en", "en/index.html"))}
     assert boxes["zh"]["推测解码"] == "投机解码" and boxes["zh"]["gpu 内存"] == "显存"  # as typed: NFKC, lower case
     assert boxes["en"] == {"speculative sampling": "speculative decoding"}  # 显存 is not written in English
+
+
+def test_the_names_of_topics_entities_and_terms_reach_the_search_box_of_their_language(site):
+    """The words a misspelt query is read as (kb-search.js: respelled): each language's names and aliases,
+    word by word, not the other language's."""
+    boxes = {lang: json.loads(htmllib.unescape(re.search(r"data-kb-names='([^']*)'", (site / page).read_text(
+        encoding="utf-8")).group(1))) for lang, page in (("zh", "index.html"), ("en", "en/index.html"))}
+    entities = yaml.safe_load((ROOT / "data" / "entities.yml").read_text(encoding="utf-8"))
+    for lang, words in boxes.items():
+        assert words == sorted(set(words)) and all(any(c.isalpha() for c in word) for word in words)
+        for entity in entities:
+            assert set(entity["name"].split()) <= set(words), entity["name"]
+            for alias in (*entity.get("aliases", {}).get("all", []), *entity.get("aliases", {}).get(lang, [])):
+                assert set(alias.split()) <= set(words), (lang, alias)
+    assert {"深度求索", "推测解码", "投机解码", "llama.cpp", "llamacpp"} <= set(boxes["zh"])  # an alias, a term's own
+    assert "Moonshot" in boxes["en"] and "Moonshot" not in boxes["zh"] and "深度求索" not in boxes["en"]
 
 
 def test_a_glossary_name_stands_for_one_abbreviation(project, capsys):

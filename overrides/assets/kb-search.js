@@ -89,9 +89,11 @@
   const FACET_NAMES = Object.fromEntries(FACET_LIST);
   let facetTotals = null;
   const selected = {}; // facet -> value
+  const note = Object.assign(document.createElement("p"), { className: "kb-respelled", hidden: true });
+  meta.after(note);
   const facetBar = document.createElement("div");
   facetBar.className = "kb-facets";
-  meta.after(facetBar);
+  note.after(facetBar);
   facetBar.addEventListener("click", (event) => {
     if (event.target.closest("[data-kb-show-facets]")) {
       facetTotals = load().then((module) => module.filters());
@@ -178,6 +180,48 @@
   const HAN_RUN = new RegExp(`[${HAN}]+`, "gu");
   const IS_HAN = new RegExp(`^[${HAN}]+$`, "u");
   const PAIR = new RegExp(`^[${HAN}]{1,2}$`, "u");
+
+  // A query that finds nothing, even as the site writes its terms, is searched again with each word that is one
+  // letter off a word of a name the site writes (kb.search_records.spelling_words) read as that word: lama.cpp
+  // as llama.cpp, 深度求素 as 深度求索; one more letter off in a Latin word of 8 or more. Only where exactly one
+  // word is closest, and never a word with a digit (0.3x is not 0.33) or a short one, where one letter makes
+  // another word (控制器 is no misspelt 控制面, nor VLM of vLLM).
+  const NAMES = JSON.parse(box.dataset.kbNames || "[]").filter((name) => !/\d/u.test(name));
+  const SPELLABLE = new RegExp(`^(?:[${HAN}]{4,}|[\\p{Script=Latin}._-]{4,})$`, "u");
+  const slips = (word) => (IS_HAN.test(word) || [...word].length < 8 ? 1 : 2);
+  // letters changed, added, left out or swapped with their neighbour (optimal string alignment), or more than
+  // `most` as soon as every way exceeds it
+  const distance = (a, b, most) => {
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    let before = null;
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) {
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) next[j] = Math.min(next[j], before[j - 2] + 1);
+      }
+      if (Math.min(...next) > most) return most + 1;
+      [before, row] = [row, next];
+    }
+    return row[b.length];
+  };
+  const respelled = (query) => { // null where no word is respelled
+    let changed = false;
+    const text = query.normalize("NFKC").split(new RegExp(`(\\s+|[${HAN}]+)`, "u")).map((word) => {
+      const typed = [...word.toLowerCase()];
+      if (!SPELLABLE.test(word) || NAMES.some((name) => name.toLowerCase() === word.toLowerCase())) return word;
+      const most = slips(word);
+      const near = NAMES.map((name) => [name, distance(typed, [...name.toLowerCase()], most)])
+        .filter(([name, d]) => d <= most && IS_HAN.test(name) === IS_HAN.test(word));
+      const least = Math.min(...near.map(([, d]) => d));
+      const closest = [...new Set(near.filter(([, d]) => d === least).map(([name]) => name.toLowerCase()))];
+      if (closest.length !== 1) return word;
+      changed = true;
+      return near.find(([name]) => name.toLowerCase() === closest[0])[0];
+    }).join("");
+    return changed ? text : null;
+  };
 
   // The query as the indexer makes words: each Chinese run as its character pairs, every other
   // word lower-cased without the characters Pagefind drops ("llm-d" is "llmd"); "×" and "."
@@ -441,6 +485,7 @@
     const query = input.value.trim();
     const mine = ++latest;
     const groups = parse(query);
+    let spelled = null; // the query as respelled, when only that finds pages
     let found = { groups, results: [], shown: [], counts: null };
     if (groups.length) {
       found = await find(groups, mine);
@@ -450,10 +495,15 @@
         const other = TERMS[squash(query)] ?? asWritten(query) ?? asFactor(query);
         if (other) found = await find(parse(other), mine);
       }
+      if (found && !found.results.length && (spelled = respelled(query))) {
+        found = await find(parse(asWritten(spelled) ?? spelled), mine);
+      }
       if (found && found.results.length < SHOWN) found = await widen(found, mine);
     }
     if (!found || mine !== latest) return; // a newer query is on its way
     meta.textContent = query ? count(found.results.length) : words.placeholder;
+    note.textContent = spelled && found.results.length ? box.dataset.kbRespelled.replace("{typed}", query).replace("{shown}", spelled) : "";
+    note.hidden = !note.textContent;
     list.innerHTML = render(found.shown, found.groups);
     facetBar.innerHTML = found.results.length ? renderFacets(found.counts) : "";
     if (query) { // for tests: the results of this query are on screen
