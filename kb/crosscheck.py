@@ -58,18 +58,18 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
         own = {t.id for t in (*issue.items, *issue.signals)}
         for thing in issue.entries:
             for topic in getattr(thing.facts, "topics", ()):
-                if topic not in catalog.topics:
+                if topic not in catalog.topics and not reader.may_hold(layout.TOPICS_FILE, topic):
                     loc = (thing.section, issue.index_of(thing), "topics")
                     reader.problem(doc, loc, dotted(loc),
                                    f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
         for index, item in enumerate(issue.items):
             for position, source in enumerate(item.facts.sources):
-                if source.outlet and source.outlet not in catalog.outlets:
+                if source.outlet and source.outlet not in catalog.outlets and not reader.may_hold(layout.OUTLETS_FILE, source.outlet):
                     reader.problem(doc, ("items", index, "sources", position), f"items.{index}.sources.{position}",
                                    f"unknown outlet `{source.outlet}` — use one of {layout.OUTLETS_FILE}, add it there, "
                                    "or write a one-off source as `{name: ..., url: ...}`")
             for entity in item.facts.entities:
-                if entity not in catalog.entities:
+                if entity not in catalog.entities and not reader.may_hold(layout.ENTITIES_FILE, entity):
                     reader.problem(doc, ("items", index, "entities"), f"items.{index}.entities",
                                    f"unknown entity `{entity}` — use one of {layout.ENTITIES_FILE} or add it there with its page")
 
@@ -79,7 +79,7 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
                     reader.problem(doc, ("signals", index, "items"), f"signals.{index}.items",
                                    f"`{item_id}` is not an item in the archive — fix the id")
         for index, entry in enumerate(issue.watch):
-            if entry.facts.topic not in catalog.topics:
+            if entry.facts.topic not in catalog.topics and not reader.may_hold(layout.TOPICS_FILE, entry.facts.topic):
                 reader.problem(doc, ("watch", index, "topic"), f"watch.{index}.topic",
                                f"unknown topic `{entry.facts.topic}` — use one of {layout.TOPICS_FILE}")
             if entry.facts.origin not in own:
@@ -101,7 +101,8 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
                            catalog.target(claim.facts.checks.claim))
 
     for target_id, where in catalog.mentions.items():
-        if check_refs and target_id not in catalog.targets:
+        if check_refs and target_id not in catalog.targets and not any(
+                reader.may_hold(registry, target_id) for registry in (layout.TOPICS_FILE, layout.ENTITIES_FILE)):
             for m in where:
                 reader.problems.append(Problem(m.path, m.line, "ref",
                                                f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))

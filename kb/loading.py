@@ -103,14 +103,17 @@ def _load(root: Path, files: FileCache) -> Catalog:
 def _load_topics(reader: ContentReader) -> dict[str, Topic]:
     doc = reader.yaml_file(layout.TOPICS_FILE)
     if doc is None:
+        reader.refuse(layout.TOPICS_FILE, whole=True)
         return {}
     if not isinstance(doc.data, list):
-        reader.problem(doc, (), "topics", "must be a list of topics, one per line as `- id` or `- {id: ..., pins: [...]}`")
+        reader.problem(doc, (), "topics", "must be a list of topics — write one per line, as `- id` or `- {id: ..., pins: [...]}`")
+        reader.refuse(layout.TOPICS_FILE, whole=True)
         return {}
     topics = {}
     for index, raw in enumerate(doc.data):  # one by one: a mistake in one topic leaves the others known
         facts = reader.validate(TopicFacts, doc, raw, (index,))  # ids become file names, URLs, anchors: slugs only
         if facts is None:
+            reader.refuse(layout.TOPICS_FILE, raw)
             continue
         if facts.id in topics:
             reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is listed twice — remove one")
@@ -125,14 +128,17 @@ def _load_registry(reader: ContentReader, rel: str, model) -> list:
     """A YAML list of records with unique ids (entities, outlets, terms)."""
     doc = reader.yaml_file(rel)
     if doc is None:
+        reader.refuse(rel, whole=True)
         return []
     if not isinstance(doc.data, list):
-        reader.problem(doc, (), "(top level)", "must be a list of records, each starting with `- id: ...`")
+        reader.problem(doc, (), "(top level)", "must be a list of records — start each with `- id: ...`")
+        reader.refuse(rel, whole=True)
         return []
     records = {}
     for index, raw in enumerate(doc.data):
         record = reader.validate(model, doc, raw, (index,))
         if record is None:
+            reader.refuse(rel, raw)
             continue
         if record.id in records:
             reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is defined twice — remove one")
@@ -145,7 +151,8 @@ def _no_stray_pages(reader: ContentReader, folder: str, known: dict, registry: s
     """A hub or entity page whose id is not registered would never be listed: say so."""
     for key, versions in reader.pages.items():
         page_id = key.removeprefix(folder + "/").removesuffix(".md")
-        if key.startswith(folder + "/") and "/" not in page_id and page_id != "index" and page_id not in known:
+        if (key.startswith(folder + "/") and "/" not in page_id and page_id != "index" and page_id not in known
+                and not reader.may_hold(registry, page_id)):
             for page in versions.values():
                 reader.problem(page.path, None, "page",
                                f"`{page_id}` is not listed in {registry} — add it there or remove this page")

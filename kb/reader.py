@@ -29,6 +29,9 @@ class ContentReader:
         self.files = files  # parsed files, reused when unchanged since an earlier load
         self.problems: list[Problem] = []
         self.unreadable = False  # a file whose facts could not be loaded at all
+        # registry file (data/topics.yml, ...) -> the ids of its records that were refused, or None where the file
+        # could not be read as a list at all: each is reported where it is written (may_hold)
+        self.refused: dict[str, set[str] | None] = {}
         self.pages: dict[str, dict[str, MarkdownPage]] = defaultdict(dict)  # page -> language -> page
         self.claimed: set[str] = set()  # pages read as the prose of an issue, topic or entity
 
@@ -38,6 +41,21 @@ class ContentReader:
         else:
             where = (doc_or_path, None)
         self.problems.append(Problem(*where, field_name, message, severity))
+
+    def refuse(self, registry: str, raw=None, whole: bool = False) -> None:
+        """Note that the record `raw` of `registry` (or, `whole`, the file) was refused, as reported."""
+        if whole:
+            self.refused[registry] = None
+            return
+        record_id = raw.get("id") if isinstance(raw, dict) else raw
+        if isinstance(record_id, str) and self.refused.get(registry, set()) is not None:
+            self.refused.setdefault(registry, set()).add(record_id)
+
+    def may_hold(self, registry: str, record_id: str) -> bool:
+        """Whether `record_id` may be a record of `registry` that was refused: a reference to it is not reported
+        as unknown (one broken line of data/entities.yml is one problem, not one for every item naming an entity)."""
+        ids = self.refused.get(registry, set())
+        return ids is None or record_id in ids
 
     def validate(self, model: type[BaseModel], doc: Document, data=None, loc=()):
         """The model built from `data` (part of `doc` at `loc`), or None with each schema error reported at its line."""

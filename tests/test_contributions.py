@@ -200,3 +200,32 @@ def test_warnings_do_not_fail(tmp_path, capsys):
             "was already featured in issue 3 (`dual-qk`)") in out
     result = build(project, tmp_path / "site")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# A shared data file that cannot be read, whole or in part: its own problem, said once, and not again at every item,
+# page and reference naming one of its records (one broken line of data/entities.yml was 73 problems).
+SHARED_FILE_MISTAKES = [
+    ("data/outlets.yml", "- id: vllm-blog\n", "- id: vllm-blog\n  bad: [unclosed\n", "yaml"),
+    ("data/entities.yml", "- id: vllm\n", "- id: vllm\n  bad: [unclosed\n", "yaml"),
+    ("data/topics.yml", None, "topics: not a list\n", "topics"),
+    ("data/entities.yml", "kind: hardware", "kind: chip", "12.kind"),  # one entity refused: nvidia-gpus
+]
+
+
+@pytest.mark.parametrize("path,old,new,field", SHARED_FILE_MISTAKES, ids=[f"{m[0]}-{m[3]}" for m in SHARED_FILE_MISTAKES])
+def test_a_shared_data_file_that_cannot_be_read_is_one_problem(tmp_path, capsys, path, old, new, field):
+    project = copy_project(tmp_path / "project")
+    apply(project, Mistake("", path, old, new, field, None))
+    assert kb(["--root", str(project), "check"]) == 1
+    errors = [line for line in capsys.readouterr().out.splitlines() if " — " in line]
+    assert len(errors) == 1 and errors[0].startswith(path) and f": {field}: " in errors[0], errors
+
+
+def test_a_reference_to_no_record_at_all_is_still_reported_beside_a_refused_one(tmp_path, capsys):
+    project = copy_project(tmp_path / "project")
+    apply(project, Mistake("", "data/entities.yml", "kind: hardware", "kind: chip", "12.kind", None))
+    apply(project, Mistake("", "data/issues/003.yml", "entities: [ds4, deepseek]", "entities: [ds-4, nvidia-gpus]", "", None))
+    assert kb(["--root", str(project), "check"]) == 1
+    out = capsys.readouterr().out
+    assert "unknown entity `ds-4`" in out and "unknown entity `nvidia-gpus`" not in out
+    assert "data/entities.yml:" in out and ": 12.kind: " in out
