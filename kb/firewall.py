@@ -63,6 +63,13 @@ class Theme:
                 return folder / rel
         return None
 
+    def static_folders(self) -> list[str]:
+        """The top-level folders the theme publishes static files in (Material's and the project's `assets`),
+        not its templates' own (`.icons`, `__pycache__`): a page published in one would mix with them."""
+        return sorted({top.name for folder in self.dirs if folder.is_dir() for top in folder.iterdir()
+                       if top.is_dir() and not top.name.startswith((".", "__"))
+                       and any(path.is_file() and path.suffix != ".html" for path in top.rglob("*"))})
+
     def inline_scripts(self) -> list[re.Pattern]:
         patterns = []
         for folder in self.dirs:

@@ -16,7 +16,7 @@ from . import layout
 from .catalog import Catalog
 from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
-from .firewall import generated_paths
+from .firewall import Theme, generated_paths
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .problems import ContentError
@@ -177,6 +177,8 @@ def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
     the build generates (kb.firewall.generated_paths), a record page (kb.records) or another page, even one
     differing only by case (one file on macOS and Windows, and in a checkout there)."""
     reserved = {path.casefold(): f"{what} `{path}`" for path, what in generated_paths(list(catalog.topics)).items()}
+    for folder in Theme.of_project(reader.root).static_folders():
+        reserved[f"{folder}/".casefold()] = f"the theme's folder of scripts, styles and images `{folder}/`"
     for record in catalog.records.pages:
         for lang in layout.LANGUAGES:
             reserved[layout.built_file(record.page, lang).casefold()] = f"the generated record page `{record.page}`"

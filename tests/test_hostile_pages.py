@@ -151,6 +151,8 @@ COLLIDING = [  # (page file, what it clashes with)
     ("pagefind.md", "the search index's folder `pagefind/`"),
     ("pagefind/notes.md", "the search index's folder `pagefind/`"),
     ("404.html.md", "the theme's page `404.html`"),
+    ("assets/kb.css/index.md", "the theme's folder of scripts, styles and images `assets/`"),  # over overrides/assets/kb.css
+    ("assets/javascripts.md", "the theme's folder of scripts, styles and images `assets/`"),  # Material's own
     (None, "the generated record page"),  # the archive's record page, from the catalog
 ]
 
