@@ -147,8 +147,9 @@ def search_box(lang: str, glossary: str, terms=(), named=()) -> dict:
     apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
     kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml: term_aliases),
     the words of the names of `named` (topics, entities) and `terms` that a misspelt query is read as
-    (spelling_words) and the line saying so, for readers without JavaScript, links to the issues and topics,
-    and each language's home (the 404 page searches the language of its address)."""
+    (spelling_words) and the line saying so, the button listing more results, for readers without
+    JavaScript, links to the issues and topics, and each language's home (the 404 page searches the
+    language of its address)."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -159,5 +160,5 @@ def search_box(lang: str, glossary: str, terms=(), named=()) -> dict:
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
             "terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
-            "names": spelling_words(named, terms, lang), "respelled": words["respelled"],
+            "names": spelling_words(named, terms, lang), "respelled": words["respelled"], "more": words["more"],
             "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}

@@ -220,6 +220,43 @@ def test_a_misspelt_name_is_searched_as_written_and_the_results_say_so(readers, 
     assert page.inner_text(".kb-respelled") == line
 
 
+ROWS = ".md-search-result__list > .md-search-result__item"
+
+
+@pytest.mark.parametrize("lang,query,more", [("zh", "推理", "再显示 10 条"), ("en", "inference", "Show 10 more")])
+def test_every_result_is_reachable_ten_at_a_time(browser_page, lang, query, more):
+    """The count line counts every result, and every one of them can be listed: ten rows, then ten more each
+    time the reader scrolls near the end of the list, or presses the button there."""
+    page, url = browser_page
+    page.goto(home(url, lang))
+    search(page, query)
+    total = int(page.get_attribute("[data-kb-search]", "data-kb-results"))
+    assert total > 20 and page.locator(ROWS).count() == 10
+    assert page.inner_text("[data-kb-list-more]") == more
+    while page.locator("[data-kb-list-more]").count():
+        listed = page.locator(ROWS).count()
+        page.eval_on_selector(".md-search__scrollwrap", "wrap => wrap.scrollTop = wrap.scrollHeight")
+        page.wait_for_function(f"document.querySelectorAll('{ROWS}').length > {listed}")
+    links = rows(page)
+    assert len(links) == total == len(set(links)), links
+
+
+def test_the_button_listing_more_results_keeps_the_keyboard_in_the_list(browser_page):
+    page, url = browser_page
+    page.goto(url)
+    search(page, "推理")
+    for _ in range(60):  # Tab walks the facets and the rows to the button
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-kb-list-more')"):
+            break
+    else:
+        pytest.fail("Tab never reached the button")
+    # on the screen with the focus, it lists them (Enter or a click would too); the first new row takes the focus,
+    # so the reader reads on where the list grew
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length > 10")
+    assert page.evaluate(f"document.activeElement === document.querySelectorAll('{ROWS}')[10].querySelector('a')")
+
+
 def test_chinese_results_come_in_a_stable_order_of_relevance(readers):
     page = readers["zh"]
     search(page, "KV 压缩")

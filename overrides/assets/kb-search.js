@@ -400,6 +400,36 @@
       })
       .join("");
 
+  // The rest of a query's results, SHOWN at a time: a button after the last row, pressed by the reader or by
+  // scrolling near it (as Material's own search lists its results while the panel scrolls).
+  let listed = null; // { found, mine }: the query whose rows are on screen
+  const moreRow = (left) => (left > 0 ? `<li class="kb-more"><button type="button" data-kb-list-more>` +
+    `${escape(box.dataset.kbMore.replace("#", Math.min(left, SHOWN)))}</button></li>` : "");
+  const rowsListed = () => list.querySelectorAll(":scope > .md-search-result__item").length;
+  const nearEnd = new IntersectionObserver((seen) => seen.some((entry) => entry.isIntersecting) && listMore(),
+    { root: box.querySelector(".md-search__scrollwrap"), rootMargin: "0px 0px 200px 0px" });
+  const watchMore = () => {
+    nearEnd.disconnect();
+    const row = list.querySelector(".kb-more");
+    if (row) nearEnd.observe(row);
+  };
+  const listMore = async () => {
+    const row = list.querySelector(".kb-more");
+    if (!listed || !row || row.dataset.loading) return;
+    row.dataset.loading = "true";
+    const { found, mine } = listed;
+    const from = rowsListed();
+    const batch = await Promise.all(found.results.slice(from, from + SHOWN)
+      .map(async (r) => ({ ...r, page: await fragment(r.result.id) })));
+    if (mine !== latest) return; // the reader typed on
+    const pressed = row.contains(document.activeElement);
+    row.remove();
+    list.insertAdjacentHTML("beforeend", render(batch, found.groups) + moreRow(found.results.length - from - batch.length));
+    if (pressed) list.querySelectorAll(":scope > .md-search-result__item")[from]?.querySelector("a")?.focus();
+    watchMore();
+  };
+  list.addEventListener("click", (event) => event.target.closest("[data-kb-list-more]") && listMore());
+
   let latest = 0;
   // Pagefind scores one query at a time on this thread, and a common word takes it a while (a 520-issue
   // archive: 20–110 ms). While it does, only the newest query waits: typing 前缀缓存 scores 前 and then
@@ -504,7 +534,9 @@
     meta.textContent = query ? count(found.results.length) : words.placeholder;
     note.textContent = spelled && found.results.length ? box.dataset.kbRespelled.replace("{typed}", query).replace("{shown}", spelled) : "";
     note.hidden = !note.textContent;
-    list.innerHTML = render(found.shown, found.groups);
+    list.innerHTML = render(found.shown, found.groups) + moreRow(found.results.length - found.shown.length);
+    listed = { found, mine };
+    watchMore();
     facetBar.innerHTML = found.results.length ? renderFacets(found.counts) : "";
     if (query) { // for tests: the results of this query are on screen
       box.dataset.kbQuery = query;
