@@ -17,7 +17,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 from . import layout
 from .catalog import Catalog
 from .problems import Problem
-from .search_index import INDEX_FOLDER, search_fragments
+from .search_index import search_fragments
 from .search_records import item_record_url
 from .search_text import readable
 
@@ -86,7 +86,7 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
     problems: list[Problem] = []
     index = search_fragments(site.root)
     if not index:
-        problems.append(Problem(f"{INDEX_FOLDER}/", None, "search", "has no indexed page — the build lost the search index"))
+        problems.append(Problem(f"{layout.INDEX_FOLDER}/", None, "search", "has no indexed page — the build lost the search index"))
 
     def expect(ok: bool, rel: str, what: str):
         if not ok:
@@ -103,7 +103,7 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
         lands = record.get("meta", {}).get("url", "").endswith(f"#{anchor}") if item else (
             anchor in ids or not record.get("anchors"))
         found = _squash(title) in _indexed(record) and lands
-        expect(found, f"{INDEX_FOLDER}/", f"{what} ({lang}) is not in the search index")
+        expect(found, f"{layout.INDEX_FOLDER}/", f"{what} ({lang}) is not in the search index")
 
     for lang in layout.LANGUAGES:
         for issue in catalog.issues:
@@ -125,7 +125,7 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                 record = record_of(rel, item.id)
                 for source in catalog.sources(item):
                     expect(_squash(source.name) in text, rel, f"item `{item.id}`: source `{source.name}` is not on the page")
-                    expect(_squash(source.name) in _indexed(record), f"{INDEX_FOLDER}/",
+                    expect(_squash(source.name) in _indexed(record), f"{layout.INDEX_FOLDER}/",
                            f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")

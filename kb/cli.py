@@ -11,7 +11,8 @@ from .audit import audit
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
 from .export import write_export
-from .firewall import Theme, built_pages, firewall
+from .firewall import built_pages, firewall
+from .theme import Theme
 from .model import CATEGORIES, ENTITY_KINDS
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states

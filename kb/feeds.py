@@ -34,11 +34,6 @@ def html_text(text: str) -> str:
     return escape(html.escape(text, quote=False))
 
 
-def feed_names(topic: str | None = None) -> tuple[str, str]:
-    """(RSS, Atom) file names at a language's home."""
-    return (f"topic-{topic}.xml", f"topic-{topic}.atom.xml") if topic else ("feed.xml", "atom.xml")
-
-
 def _moment(day: date) -> datetime:
     return datetime.combine(day, time(0, 0), tzinfo=timezone.utc)
 
@@ -108,7 +103,7 @@ def write_feeds(catalog: Catalog, site: Path, site_url: str, site_names: dict[st
         for topic, title, link in scopes:
             entries = _entries(catalog, lang, topic, home)
             description = catalog.topics[topic].text(lang).description if topic else title
-            rss_name, atom_name = feed_names(topic)
+            rss_name, atom_name = layout.feed_names(topic)
             for name, text in ((rss_name, rss(title, link, description, lang, entries)),
                                (atom_name, atom(title, link, home + atom_name, lang, entries))):
                 path = site / prefix / name

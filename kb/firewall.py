@@ -17,76 +17,30 @@ Reads only files: it works for any generator that writes the same outputs.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import layout
-from .feeds import feed_names
 from .problems import Problem
 from .html_rules import Scripts, first_element, inspect_html
 from .pagefind_files import ENTRY_TAG_LENGTH, FILE_ID, RUN_FOLDER, SHARDS_FILE
-from .search_index import INDEX_FOLDER, search_fragments
+from .search_index import search_fragments
 from .search_records import FACETS, RECORD_META
 from .search_text import readable
-from .sources import read_site_config
+from .theme import Theme
 
-SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
-SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
 PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.pagefind_files)
-    rf"{INDEX_FOLDER}/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
+    rf"{layout.INDEX_FOLDER}/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
     rf"|{re.escape(SHARDS_FILE)}|(?:{RUN_FOLDER}/)?(?:pagefind-entry\.json|pagefind\.{FILE_ID}\.pf_meta"
     rf"|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)))")
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
 
 
-@dataclass(frozen=True)
-class Theme:
-    """What the theme publishes as it is: its static files, and the inline scripts its templates write."""
-
-    dirs: tuple[Path, ...]  # in the order the generator looks them up (custom_dir first)
-
-    @classmethod
-    def of_project(cls, root: Path) -> Theme:
-        """The project's theme as its site configuration names it: its custom_dir, then the theme's own templates."""
-        theme = read_site_config(root / layout.SITE_CONFIG)["theme"]
-        package = importlib.util.find_spec(theme["name"])  # located, not imported
-        dirs = [root / theme["custom_dir"]] if theme.get("custom_dir") else []
-        return cls(tuple(dirs) + (Path(package.origin).parent / "templates",))
-
-    def static_file(self, rel: str) -> Path | None:
-        for folder in self.dirs:
-            if (folder / rel).is_file():
-                return folder / rel
-        return None
-
-    def static_folders(self) -> list[str]:
-        """The top-level folders the theme publishes static files in (Material's and the project's `assets`),
-        not its templates' own (`.icons`, `__pycache__`): a page published in one would mix with them."""
-        return sorted({top.name for folder in self.dirs if folder.is_dir() for top in folder.iterdir()
-                       if top.is_dir() and not top.name.startswith((".", "__"))
-                       and any(path.is_file() and path.suffix != ".html" for path in top.rglob("*"))})
-
-    def inline_scripts(self) -> list[re.Pattern]:
-        patterns = []
-        for folder in self.dirs:
-            for template in folder.rglob("*.html"):
-                for body in SCRIPT_BLOCK.findall(template.read_text(encoding="utf-8")):
-                    if "{%" not in body:
-                        parts = re.split(r"\{\{.*?\}\}", body)
-                        patterns.append(re.compile(SAFE_VALUE.join(re.escape(p) for p in parts)))
-        return patterns
-
-
-THEME_PAGES = {"404.html": "overrides/404.html"}  # HTML the theme builds from its own template, not from docs/
-
-
 def built_pages(catalog) -> dict[str, str]:
     """Every HTML file a build writes -> the source a reader's page comes from (its translation if there is one)."""
-    pages = dict(THEME_PAGES)
+    pages = dict(layout.THEME_PAGES)
     for record in catalog.records.pages:
         for lang in layout.LANGUAGES:
             pages[layout.built_file(record.page, lang)] = f"(generated record page) {record.page}"
@@ -119,11 +73,11 @@ class Firewall:
         self.headings: dict[str, str] = {}  # page -> its heading, for its search record
 
     def site_problems(self) -> list[Problem]:
-        return self._files(path for path in self.site.rglob("*") if not path.is_relative_to(self.site / INDEX_FOLDER))
+        return self._files(path for path in self.site.rglob("*") if not path.is_relative_to(self.site / layout.INDEX_FOLDER))
 
     def search_index_problems(self) -> list[Problem]:
         """After site_problems: the search index's files, and its records' titles against the pages'."""
-        return self._files((self.site / INDEX_FOLDER).rglob("*")) + _search_titles(self.site, self.headings)
+        return self._files((self.site / layout.INDEX_FOLDER).rglob("*")) + _search_titles(self.site, self.headings)
 
     def _known_file(self, rel: str) -> bool:  # a script file the theme or Pagefind wrote (asked once per file)
         if rel not in self.known:
@@ -151,10 +105,10 @@ class Firewall:
                 self.headings[rel] = page.heading
                 for what in page.findings:
                     finding(what, "remove it from the page's source")
-            elif rel.startswith(f"{INDEX_FOLDER}/"):
+            elif rel.startswith(f"{layout.INDEX_FOLDER}/"):
                 if not PAGEFIND_FILE.fullmatch(rel):
                     finding("is not a file Pagefind writes", "remove it")
-                elif rel == f"{INDEX_FOLDER}/{SHARDS_FILE}":
+                elif rel == f"{layout.INDEX_FOLDER}/{SHARDS_FILE}":
                     for what in _shards_problems(path):
                         finding(what, "fix kb.pagefind_files, which writes it")
             elif rel in self.generated:
@@ -175,29 +129,11 @@ def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str],
     return check.site_problems() + check.search_index_problems()
 
 
-def generated_paths(topics: list[str]) -> dict[str, str]:
-    """What the build writes besides the pages of docs/ -> what it is: a site-relative file, or a folder
-    ending with `/` that is the build's alone (a language's site, the search index). A page published at
-    one of them would replace it, or be replaced, or stop the build (kb.loading refuses such pages)."""
-    paths = {path: "the generated file" for path in _generated_files(topics)}
-    paths.update({path: "the theme's page" for path in THEME_PAGES})
-    paths[f"{INDEX_FOLDER}/"] = "the search index's folder"
-    paths.update({layout.language_home(lang): f"the folder of the {lang} site"
-                  for lang in layout.LANGUAGES if layout.language_home(lang)})
-    return paths
-
-
 def _generated_files(topics: list[str]) -> dict:
-    files = {f"{layout.EXPORT_DIR}/{layout.EXPORT_FILE}": _json_problems, f"{layout.EXPORT_DIR}/{layout.EXPORT_SCHEMA_FILE}": _json_problems}
-    for lang in layout.LANGUAGES:
-        home = layout.language_home(lang)
-        files[layout.CLAIMS_DATA.format(lang=lang)] = _json_problems
-        files[f"{home}sitemap.xml"] = _xml_problems
-        files[f"{home}sitemap.xml.gz"] = lambda path: _xml_problems(path, gzip.decompress(path.read_bytes()))
-        for topic in [None, *topics]:
-            for name in feed_names(topic):
-                files[f"{home}{name}"] = _xml_problems
-    return files
+    """Each file the build generates (kb.layout.generated_files) -> how its content is checked."""
+    gzipped_xml = lambda path: _xml_problems(path, gzip.decompress(path.read_bytes()))  # noqa: E731
+    return {path: _json_problems if path.endswith(".json") else gzipped_xml if path.endswith(".xml.gz") else _xml_problems
+            for path in layout.generated_files(topics)}
 
 
 def _xml_problems(path: Path, data: bytes | None = None) -> list[str]:
@@ -238,7 +174,7 @@ def _shards_problems(path: Path) -> list[str]:
         problems.append(f"tags the entries {shards['tag']!r}, which is not {ENTRY_TAG_LENGTH} hex digits")
     for file in (file for files in shards["preload"].values() for file in files):
         name, query = file.split("?", 1) if isinstance(file, str) and "?" in file else (file, None)
-        if not (isinstance(name, str) and PAGEFIND_FILE.fullmatch(f"{INDEX_FOLDER}/{name}")
+        if not (isinstance(name, str) and PAGEFIND_FILE.fullmatch(f"{layout.INDEX_FOLDER}/{name}")
                 and query in (None, f"ts={shards['tag']}") and (query is None) != name.endswith("pagefind-entry.json")
                 and (path.parent / name).is_file()):
             problems.append(f"preloads {file!r}, which is not a file of the site's search index")
@@ -262,6 +198,6 @@ def _search_titles(site: Path, headings: dict[str, str]) -> list[Problem]:
         title = "".join(readable(record.get("meta", {}).get("title", "")).split())
         if extra or (rel in headings and title != "".join(headings[rel].split())):
             problems.append(Problem(f"(built) {rel}", None, "firewall",
-                                    f"{INDEX_FOLDER}/: the search record of {url} has metadata the page does not show "
+                                    f"{layout.INDEX_FOLDER}/: the search record of {url} has metadata the page does not show "
                                     f"({', '.join(sorted(extra)) or 'its title'}) — remove data-pagefind-* attributes from content"))
     return problems

@@ -55,6 +55,17 @@ RECORD_FOLDERS = {"topic": TOPICS_DIR, "entity": ENTITIES_DIR, "archive": "archi
 # The claims, compact, for the ledger's filters across every period: fetched only when a reader filters.
 CLAIMS_DATA = "claims/claims.{lang}.json"
 
+# Anchors the build gives the parts of pages it generates (kb.render): an entry id of an issue that would repeat
+# one on its page is refused (kb.loading). An issue page's sections; a watch entry there; a topic's heading above
+# its entries on the watch record pages (each entry headed by its own id).
+SECTION_ANCHORS = {"featured": "featured", "quick_takes": "quick-takes", "signals": "signals", "picks": "picks",
+                   "watch": "watch", "settled": "settled"}
+WATCH_ANCHOR = "watch-{}"
+TOPIC_WATCH_ANCHOR = "watch-{}"
+
+INDEX_FOLDER = "pagefind"  # the search index's folder in the site
+THEME_PAGES = {"404.html": "overrides/404.html"}  # HTML the theme builds from its own template, not from docs/
+
 # the open data export, at the site's root (one for both languages)
 EXPORT_VERSION = 1  # raised when a field is removed or changes meaning; adding fields keeps it
 EXPORT_DIR = "data"
@@ -120,3 +131,29 @@ def split_language(path: str) -> tuple[str, str]:
     if base and suffix in LANGUAGES:
         return f"{base}.{ext}", suffix
     return path, DEFAULT_LANGUAGE
+
+
+def feed_names(topic: str | None = None) -> tuple[str, str]:
+    """(RSS, Atom) file names at a language's home: the whole archive's, or a topic's."""
+    return (f"topic-{topic}.xml", f"topic-{topic}.atom.xml") if topic else ("feed.xml", "atom.xml")
+
+
+def generated_files(topics: list[str]) -> list[str]:
+    """The site-relative files the build writes besides pages (kb.firewall checks what each holds)."""
+    files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}"]
+    for lang in LANGUAGES:
+        home = language_home(lang)
+        files += [CLAIMS_DATA.format(lang=lang), f"{home}sitemap.xml", f"{home}sitemap.xml.gz"]
+        files += [f"{home}{name}" for topic in [None, *topics] for name in feed_names(topic)]
+    return files
+
+
+def generated_paths(topics: list[str]) -> dict[str, str]:
+    """What the build writes besides the pages of docs/ -> what it is: a site-relative file, or a folder
+    ending with `/` that is the build's alone (a language's site, the search index). A page published at
+    one of them would replace it, or be replaced, or stop the build (kb.loading refuses such pages)."""
+    paths = {path: "the generated file" for path in generated_files(topics)}
+    paths.update({path: "the theme's page" for path in THEME_PAGES})
+    paths[f"{INDEX_FOLDER}/"] = "the search index's folder"
+    paths.update({language_home(lang): f"the folder of the {lang} site" for lang in LANGUAGES if language_home(lang)})
+    return paths

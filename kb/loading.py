@@ -16,15 +16,13 @@ from . import layout
 from .catalog import Catalog
 from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
-from .firewall import Theme, generated_paths
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .problems import ContentError
 from .reader import ContentReader, dotted
-from .render.issue_page import SECTION_ANCHORS, WATCH_ANCHOR
-from .render.records import TOPIC_WATCH_ANCHOR
 from .refs import find_refs
 from .sources import Document, FileCache
+from .theme import Theme
 from .typography import typography_problems
 
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
@@ -174,9 +172,10 @@ def _check_other_pages(reader: ContentReader) -> None:
 
 def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
     """Each page of docs/ is published where nothing else is, in every language: not over a file or folder
-    the build generates (kb.firewall.generated_paths), a record page (kb.records) or another page, even one
-    differing only by case (one file on macOS and Windows, and in a checkout there)."""
-    reserved = {path.casefold(): f"{what} `{path}`" for path, what in generated_paths(list(catalog.topics)).items()}
+    the build generates (kb.layout.generated_paths), in the theme's folders of static files (kb.theme), over
+    a record page (kb.records) or another page, even one differing only by case (one file on macOS and
+    Windows, and in a checkout there)."""
+    reserved = {path.casefold(): f"{what} `{path}`" for path, what in layout.generated_paths(list(catalog.topics)).items()}
     for folder in Theme.of_project(reader.root).static_folders():
         reserved[f"{folder}/".casefold()] = f"the theme's folder of scripts, styles and images `{folder}/`"
     for record in catalog.records.pages:
@@ -258,13 +257,13 @@ def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> No
     (kb.render.issue_page) or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would.
     Nor may a watch entry's id repeat a topic's heading on the watch record pages (kb.render.records)."""
     for index, entry in enumerate(issue.watch):
-        topic = next((t for t in topics if TOPIC_WATCH_ANCHOR.format(t) == entry.id), None)
+        topic = next((t for t in topics if layout.TOPIC_WATCH_ANCHOR.format(t) == entry.id), None)
         if topic:
             loc = ("watch", index, "id")
             reader.problem(issue.source, loc, dotted(loc), f"`{entry.id}` is the id of topic `{topic}`'s heading on "
                            "the watch record pages, where each entry is headed by its id — rename it")
-    taken = {anchor: f"the page's section `{anchor}`" for anchor in SECTION_ANCHORS.values()}
-    anchored = [(WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
+    taken = {anchor: f"the page's section `{anchor}`" for anchor in layout.SECTION_ANCHORS.values()}
+    anchored = [(layout.WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
     anchored += [(thing.id, thing, (thing.section, issue.index_of(thing), "id")) for thing in issue.entries
                  if thing.section != "watch"]
     anchored += [(claim.id, claim, ("items", index, "claims", position, "id"))

@@ -5,10 +5,9 @@ data/. Prose is written per language, in the front matter of docs/ pages.
 """
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from . import layout
 from .claim_facts import ClaimFacts

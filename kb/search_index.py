@@ -35,6 +35,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from . import layout
 from .pagefind_files import assemble_bundles, finish_runs
 from .search_records import Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
@@ -62,7 +63,6 @@ SHARD_BYTES = 4 * 2**20
 # Each run of a language with several runs holds a stand-in record here: the words of the language that the run
 # lacks find it (kb.pagefind_files.finish_runs). It is never shown (kb-search.js drops it by its id).
 STAND_IN = "_kb-vocabulary"
-INDEX_FOLDER = "pagefind"  # the search index's folder in the site
 
 
 def _item_sections(body: str, item_ids) -> dict[str, tuple[int, int]]:
@@ -268,13 +268,13 @@ class SearchRuns:
 
 def site_pages(site: Path) -> list[Path]:
     """Every HTML page of `site`, in path order: what is indexed (the index's own folder holds none of them)."""
-    return sorted(path for path in site.rglob("*.html") if not path.is_relative_to(site / INDEX_FOLDER))
+    return sorted(path for path in site.rglob("*.html") if not path.is_relative_to(site / layout.INDEX_FOLDER))
 
 
 def write_search_index(site: Path, runs: Mapping[str, list[Path]], hidden: list[str]) -> None:
     """Put finished runs together as site/pagefind/, written whole: nothing else may sit in its folder."""
-    shutil.rmtree(site / INDEX_FOLDER, ignore_errors=True)
-    assemble_bundles(dict(runs), site / INDEX_FOLDER, hidden)
+    shutil.rmtree(site / layout.INDEX_FOLDER, ignore_errors=True)
+    assemble_bundles(dict(runs), site / layout.INDEX_FOLDER, hidden)
 
 
 def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | None = None,
@@ -293,7 +293,7 @@ def search_fragments(site_root: Path) -> dict[str, dict]:
     """Pagefind's record of every indexed page, by URL: its text, title and anchors (an item's record by
     its own URL, <page>/_item/<id>/)."""
     fragments = {}
-    for path in (site_root / INDEX_FOLDER / "fragment").glob("*.pf_fragment"):
+    for path in (site_root / layout.INDEX_FOLDER / "fragment").glob("*.pf_fragment"):
         data = gzip.decompress(path.read_bytes())
         record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
         fragments[record["url"]] = record

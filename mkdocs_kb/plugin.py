@@ -21,8 +21,8 @@ from mkdocs.structure.pages import Page
 
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
-from kb.feeds import feed_names, write_feeds
-from kb.firewall import Firewall, Theme
+from kb.feeds import write_feeds
+from kb.firewall import Firewall
 from kb.labels import LABELS
 from kb.render import PageMacros, RawHtml
 from kb.records import RecordPage
@@ -31,6 +31,7 @@ from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
 from kb.search_records import search_box, site_search_records
 from kb.site_index import SiteIndex
+from kb.theme import Theme
 
 from .budget import PageBudget
 from .config import KbConfig
@@ -172,10 +173,10 @@ class KbPlugin(BasePlugin[KbConfig]):
     def on_page_context(self, context, *, page: Page, config: MkDocsConfig, **kwargs):
         """Relative language-switch links on home pages; the page's feeds for its head."""
         relative_home_links(getattr(config.extra, "alternate", None) or [], config.site_url)
-        rss, atom = feed_names()
+        rss, atom = layout.feed_names()
         context["kb_feeds"] = {"rss": rss, "atom": atom}
         if page.meta.get("kb_topic"):
-            rss, atom = feed_names(page.meta["kb_topic"])
+            rss, atom = layout.feed_names(page.meta["kb_topic"])
             context["kb_feeds"].update(topic_rss=rss, topic_atom=atom)
         if self.config.repository:
             context["kb_edit"] = self._edit_links(page)

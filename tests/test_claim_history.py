@@ -19,7 +19,6 @@ from conftest import SITE_PORT, Site, build, copy_project, line_of
 from kb import layout, load_catalog
 from kb.cli import main as kb
 from kb.export import export_schema
-from kb.feeds import feed_names
 from kb.labels import LABELS
 from kb.render import charts
 
@@ -249,7 +248,7 @@ def test_the_ledger_has_a_status_column_and_filter(checked):
 def test_topic_feeds_announce_checks(checked, lang):
     catalog, pages, _ = checked
     home = pages.root if lang == layout.DEFAULT_LANGUAGE else pages.root / lang
-    rss = ET.parse(home / feed_names("kv-cache-compression")[0]).getroot()
+    rss = ET.parse(home / layout.feed_names("kv-cache-compression")[0]).getroot()
     titles = [item.findtext("title") for item in rss.iter("item")]
     words = LABELS[lang]
     claim = catalog.target("dual-qk-decode-throughput")

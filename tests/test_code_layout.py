@@ -78,6 +78,23 @@ def test_no_import_cycle_among_kb_modules():
         visit(module)
 
 
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for imported in graph[todo.pop()] - seen:
+            seen.add(imported)
+            todo.append(imported)
+    return seen
+
+
+def test_loading_content_never_reaches_what_writes_or_checks_the_site():
+    """kb.loading reads and checks content: where pages are published, the anchors generated parts of pages
+    take and the theme's folders it asks of kb.layout and kb.theme, not of the renderer or the output firewall."""
+    output = {"kb.firewall", "kb.render", "kb.feeds", "kb.export", "kb.audit", "kb.search_index", "kb.site_index"}
+    reached = reachable(kb_graph(), "kb.loading")
+    assert not {module for module in reached if module in output or module.startswith("kb.render.")}, sorted(reached)
+
+
 def test_the_model_never_imports_the_site_side():
     for path in (ROOT / "kb").rglob("*.py"):
         text = path.read_text(encoding="utf-8")

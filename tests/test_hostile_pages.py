@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, build, copy_project, edit, line_of
+from conftest import ROOT, build, copy_project, line_of
 from kb import layout, load_catalog
 from kb.cli import main as kb
 

@@ -7,18 +7,13 @@ an issue page's conversion (their links are checked by `kb audit`).
 """
 from __future__ import annotations
 
+from .. import layout
 from ..entries import Issue, Item, Pick, QuickTake, Signal
 from .figures import claims_list
 from .links import HTML, MARKDOWN, Link, markdown_text
 from .markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
 from .renderer import Renderer
 
-# The ids the issue page gives its sections; beside them, each entry's own id is an anchor of the page
-# (items, signals, quick takes, picks, figures) and each watch entry's is WATCH_ANCHOR. kb.loading refuses
-# an entry id that would repeat one of them on the page.
-SECTION_ANCHORS = {"featured": "featured", "quick_takes": "quick-takes", "signals": "signals", "picks": "picks",
-                   "watch": "watch", "settled": "settled"}
-WATCH_ANCHOR = "watch-{}"
 
 
 def issue_page(r: Renderer, issue: Issue) -> str:
@@ -27,18 +22,18 @@ def issue_page(r: Renderer, issue: Issue) -> str:
         heading(1, markdown_text(r.title(issue))),
         paragraph(r.dates(issue), "kb-dates"),
         admonition("abstract", r.t["summary"], r.prose(text.summary, MARKDOWN), "kb-summary"),  # body-size text (kb.css)
-        heading(2, r.t["featured"], SECTION_ANCHORS["featured"]),
+        heading(2, r.t["featured"], layout.SECTION_ANCHORS["featured"]),
         *(item_block(r, item) for item in issue.items),
     ]
     # Sections an issue does not have are left out, never filled with stand-ins.
     if issue.quick_takes:
-        parts.append(heading(2, r.t["quick_takes"], SECTION_ANCHORS["quick_takes"]))
+        parts.append(heading(2, r.t["quick_takes"], layout.SECTION_ANCHORS["quick_takes"]))
         parts += [quick_take_block(r, take) for take in issue.quick_takes]
     if issue.signals:
-        parts.append(heading(2, r.t["signals"], SECTION_ANCHORS["signals"]))
+        parts.append(heading(2, r.t["signals"], layout.SECTION_ANCHORS["signals"]))
         parts += [signal_block(r, signal) for signal in issue.signals]
     if issue.picks:
-        parts.append(heading(2, r.t["picks"], SECTION_ANCHORS["picks"]))
+        parts.append(heading(2, r.t["picks"], layout.SECTION_ANCHORS["picks"]))
         parts += [pick_block(r, pick) for pick in issue.picks]
     parts += watch_section(r, issue)
     parts.append(f"{rule()}\n\n" + paragraph(r.t["disclaimer"], "kb-disclaimer"))
@@ -118,16 +113,16 @@ def signal_block(r: Renderer, signal: Signal) -> str:
 def watch_section(r: Renderer, issue: Issue) -> list[str]:
     """The weekly's closing section: what the issue leaves to watch, where each entry stands now,
     and the entries of earlier issues it settled."""
-    parts = [heading(2, r.t["issue_watch"], SECTION_ANCHORS["watch"])]
+    parts = [heading(2, r.t["issue_watch"], layout.SECTION_ANCHORS["watch"])]
     entries = []
     for entry in issue.watch:
         state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["watch_open"]
         entries.append(element("li", f"{r.write(r.ref(entry.id), HTML)} — {r.prose(entry.text(r.lang).note, HTML)}"
-                                     f"<br>{element('span', state, class_='kb-dates')}", id=WATCH_ANCHOR.format(entry.id)))
+                                     f"<br>{element('span', state, class_='kb-dates')}", id=layout.WATCH_ANCHOR.format(entry.id)))
     parts.append(r.raw(bullet_list_html(entries, r.t["issue_watch_none"])))
     settled = [w for item in issue.items for w in (r.catalog.target(x.watch) for x in item.facts.resolves)]
     if settled:
-        parts.append(heading(3, r.t["issue_settled"], SECTION_ANCHORS["settled"]))
+        parts.append(heading(3, r.t["issue_settled"], layout.SECTION_ANCHORS["settled"]))
         parts.append(r.raw(bullet_list_html([f"<li>{r.write(r.ref(w.id), HTML)} — {r.resolved_by(w, HTML)}</li>"
                                              for w in settled], r.t["none_yet"])))
     return parts

@@ -11,7 +11,7 @@ from ..entries import Watch
 from ..translations import NOW
 from .checks import status_mark
 from .figures import factor, figure, source_kind
-from .links import HTML, MARKDOWN, href, markdown_text
+from .links import HTML, href, markdown_text
 from .markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
 from .periods import record_links
 from .renderer import Renderer

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import html
 
+from .. import layout
 from ..entries import Issue, Item, Signal, Watch
-from ..feeds import feed_names
 from ..labels import count
 from .charts import figures_over_time
 from .checks import status_mark, vendor_checks
@@ -51,7 +51,7 @@ def bullet_list(r: Renderer, entries: list[str]) -> str:
 
 def feed_links(r: Renderer, topic: str | None = None) -> str:
     home = r.home()  # feeds sit at the language's home
-    rss, atom = feed_names(topic)
+    rss, atom = layout.feed_names(topic)
     return element("p", f'{r.t["subscribe"]}{r.t["colon"]}{element("a", "RSS", href=f"{home}/{rss}")} · '
                         f'{element("a", "Atom", href=f"{home}/{atom}")}', class_="kb-feeds")
 

@@ -10,9 +10,6 @@ from .markup import element, heading, unindexed
 from .periods import record_title
 from .renderer import Renderer
 
-# The id of a topic's heading on the watch record pages, above its entries (each headed by its own id):
-# kb.loading refuses a watch entry id that would repeat one.
-TOPIC_WATCH_ANCHOR = "watch-{}"
 OVERVIEW = {"archive": layout.ARCHIVE_PAGE, "watch": layout.WATCH_PAGE, "signals": layout.SIGNALS_PAGE, "claims": layout.CLAIMS_PAGE}
 
 def record_page(r: Renderer, record: RecordPage) -> str:
@@ -34,7 +31,7 @@ def record_page(r: Renderer, record: RecordPage) -> str:
         for topic in r.catalog.topics.values():
             entries = [w for w in records.watch(record) if w.facts.topic == topic.id]
             if entries:
-                parts.append(heading(2, r.write(r.ref(topic.id), MARKDOWN), TOPIC_WATCH_ANCHOR.format(topic.id)))
+                parts.append(heading(2, r.write(r.ref(topic.id), MARKDOWN), layout.TOPIC_WATCH_ANCHOR.format(topic.id)))
                 parts += [lists.watch_entry(r, w, 3) for w in entries]
     elif record.kind == "signals":
         parts.append(ledgers.verdicts_by_topic(r, records.signals(record)))
