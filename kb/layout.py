@@ -64,6 +64,9 @@ WATCH_ANCHOR = "watch-{}"
 TOPIC_WATCH_ANCHOR = "watch-{}"
 
 INDEX_FOLDER = "pagefind"  # the search index's folder in the site
+# What search reads a query by once it finds nothing as typed (kb.search_records.search_vocabulary), one file per
+# language, fetched when a reader opens the search: not carried by every page.
+SEARCH_VOCABULARY = "search/vocabulary.{lang}.json"
 THEME_PAGES = {"404.html": "overrides/404.html"}  # HTML the theme builds from its own template, not from docs/
 
 # the open data export, at the site's root (one for both languages)
@@ -143,7 +146,8 @@ def generated_files(topics: list[str]) -> list[str]:
     files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}"]
     for lang in LANGUAGES:
         home = language_home(lang)
-        files += [CLAIMS_DATA.format(lang=lang), f"{home}sitemap.xml", f"{home}sitemap.xml.gz"]
+        files += [CLAIMS_DATA.format(lang=lang), SEARCH_VOCABULARY.format(lang=lang), f"{home}sitemap.xml",
+                  f"{home}sitemap.xml.gz"]
         files += [f"{home}{name}" for topic in [None, *topics] for name in feed_names(topic)]
     return files
 

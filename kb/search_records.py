@@ -15,8 +15,10 @@ and metadata names into the index). kb.search_index escapes every value.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import layout
 from .catalog import Catalog
@@ -141,15 +143,31 @@ def spelling_words(named, terms, lang: str) -> list[str]:
     return sorted({word for name in names for word in name.split() if any(c.isalpha() for c in word)})
 
 
-def search_box(lang: str, glossary: str, terms=(), named=()) -> dict:
+def search_vocabulary(catalog: Catalog, lang: str, glossary: str) -> dict:
+    """What kb-search.js reads a `lang` query by once it finds nothing as typed: the names of the abbreviations
+    in `glossary` (the language's snippets/abbreviations*.md; kb.search_text.glossary_names), the other ways
+    readers write the terms of data/terms.yml (term_aliases) and the words of the names of topics, entities
+    and terms that a misspelt query is read as (spelling_words)."""
+    terms = catalog.terms.values()
+    return {"terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
+            "names": spelling_words([*catalog.topics.values(), *catalog.entities.values()], terms, lang)}
+
+
+def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, str]) -> None:
+    """Each language's search_vocabulary at layout.SEARCH_VOCABULARY (`glossaries`: language -> its glossary)."""
+    for lang in layout.LANGUAGES:
+        path = site / layout.SEARCH_VOCABULARY.format(lang=lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = search_vocabulary(catalog, lang, glossaries.get(lang, ""))
+        path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+
+
+def search_box(lang: str) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
-    apart, the names of the abbreviations in `glossary` (the language's snippets/abbreviations*.md;
-    kb.search_text.glossary_names), the other ways readers write `terms` (data/terms.yml: term_aliases),
-    the words of the names of `named` (topics, entities) and `terms` that a misspelt query is read as
-    (spelling_words) and the line saying so, the button listing more results, for readers without
-    JavaScript, links to the issues and topics, and each language's home (the 404 page searches the
-    language of its address)."""
+    apart, the line saying a misspelt query was read as a name, the button listing more results, where the
+    language's search vocabulary is (layout.SEARCH_VOCABULARY), for readers without JavaScript, links to the
+    issues and topics, and each language's home (the 404 page searches the language of its address)."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -159,6 +177,5 @@ def search_box(lang: str, glossary: str, terms=(), named=()) -> dict:
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
-            "terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
-            "names": spelling_words(named, terms, lang), "respelled": words["respelled"], "more": words["more"],
+            "vocabulary": layout.SEARCH_VOCABULARY, "respelled": words["respelled"], "more": words["more"],
             "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}

@@ -29,7 +29,7 @@ from kb.records import RecordPage
 from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
-from kb.search_records import search_box, site_search_records
+from kb.search_records import search_box, site_search_records, write_search_vocabulary
 from kb.site_index import SiteIndex
 from kb.theme import Theme
 
@@ -129,10 +129,9 @@ class KbPlugin(BasePlugin[KbConfig]):
         """For every template, the 404 page's too: the site's public address (None when it is not known), and
         what the search box says in the language being built (overrides/partials/search.html)."""
         env.globals["kb_public_url"] = self.config.public_url
-        env.globals["kb_search"] = search_box(self.language, self.glossary[self.language], self.catalog.terms.values(),
-                                              [*self.catalog.topics.values(), *self.catalog.entities.values()])
-        # tojson as UTF-8: each Chinese character of the search box's JSON was six bytes (\uXXXX), and its
-        # glossary names 1,032 bytes on every Chinese page. tojson still escapes < > & ' (htmlsafe_json_dumps).
+        env.globals["kb_search"] = search_box(self.language)
+        # tojson as UTF-8: each Chinese character of the search box's JSON (its facet names, the 404 page's result
+        # lines) was six bytes (\uXXXX). tojson still escapes < > & ' (htmlsafe_json_dumps).
         env.policies["json.dumps_kwargs"] = {**env.policies.get("json.dumps_kwargs", {}), "ensure_ascii": False}
         return env
 
@@ -219,6 +218,7 @@ class KbPlugin(BasePlugin[KbConfig]):
             write_feeds(self.catalog, site, config.site_url, self.site_names)
             write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
             write_claims_data(self.catalog, site)
+            write_search_vocabulary(self.catalog, site, self.glossary)
             # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
             # which lists the pages of every language.
             for lang in layout.LANGUAGES:

@@ -2,7 +2,6 @@
 versions by their number, the facets of each record."""
 from __future__ import annotations
 
-import html as htmllib
 import json
 import os
 import re
@@ -16,6 +15,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, edit, line_of
+from kb import layout
 from kb.cli import main as kb
 from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file, stand_in_entry
 from kb.search_index import build_search_index, search_fragments, staged_records, without_ignored
@@ -78,18 +78,21 @@ def test_a_term_alias_is_plain_text_in_a_language_the_term_is_written_in(project
     assert "1: has aliases under `en` but is not written in it — add `written: {en: ...}`, or move the aliases" in out
 
 
-def test_term_aliases_reach_the_search_box_of_their_language(site):
-    boxes = {lang: json.loads(htmllib.unescape(re.search(r"data-kb-synonyms='([^']*)'", (site / page).read_text(
-        encoding="utf-8")).group(1))) for lang, page in (("zh", "index.html"), ("en", "en/index.html"))}
+def vocabulary(site, lang: str) -> dict:
+    """The search vocabulary a `lang` page's search fetches (kb.search_records.search_vocabulary)."""
+    return json.loads((site / layout.SEARCH_VOCABULARY.format(lang=lang)).read_text(encoding="utf-8"))
+
+
+def test_term_aliases_reach_the_search_vocabulary_of_their_language(site):
+    boxes = {lang: vocabulary(site, lang)["synonyms"] for lang in ("zh", "en")}
     assert boxes["zh"]["推测解码"] == "投机解码" and boxes["zh"]["gpu 内存"] == "显存"  # as typed: NFKC, lower case
     assert boxes["en"] == {"speculative sampling": "speculative decoding"}  # 显存 is not written in English
 
 
-def test_the_names_of_topics_entities_and_terms_reach_the_search_box_of_their_language(site):
+def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_their_language(site):
     """The words a misspelt query is read as (kb-search.js: respelled): each language's names and aliases,
     word by word, not the other language's."""
-    boxes = {lang: json.loads(htmllib.unescape(re.search(r"data-kb-names='([^']*)'", (site / page).read_text(
-        encoding="utf-8")).group(1))) for lang, page in (("zh", "index.html"), ("en", "en/index.html"))}
+    boxes = {lang: vocabulary(site, lang)["names"] for lang in ("zh", "en")}
     entities = yaml.safe_load((ROOT / "data" / "entities.yml").read_text(encoding="utf-8"))
     for lang, words in boxes.items():
         assert words == sorted(set(words)) and all(any(c.isalpha() for c in word) for word in words)
@@ -397,13 +400,15 @@ def test_glossary_names_are_each_expansion_and_its_parts_squashed():
     assert squashed("Ｔime-to-First　token") == "timetofirsttoken"  # full-width letters and spaces too
 
 
-def test_the_search_box_carries_each_languages_glossary_names(site):
+def test_the_search_vocabulary_carries_each_languages_glossary_names_and_no_page_does(site):
     for page, lang in (("index.html", "zh"), ("en/index.html", "en")):
-        html = (site / page).read_text(encoding="utf-8")
-        terms = json.loads(re.search(r"data-kb-terms='([^']*)'", html).group(1).replace("&#39;", "'"))
-        glossary = (ROOT / ("snippets/abbreviations.md" if lang == "zh" else "snippets/abbreviations.en.md")).read_text(encoding="utf-8")
+        terms = vocabulary(site, lang)["terms"]
+        glossary = (ROOT / layout.localized(layout.GLOSSARY, lang)).read_text(encoding="utf-8")
         assert terms == glossary_names(glossary) and terms["timetofirsttoken"] == "TTFT"
-    assert '"首字延迟": "TTFT"' in (site / "index.html").read_text(encoding="utf-8")  # UTF-8, not \\u escapes
+        html = (site / page).read_text(encoding="utf-8")
+        # fetched as the search opens: the page names the file, and carries none of it
+        assert f'data-kb-vocabulary="{layout.SEARCH_VOCABULARY}"' in html and "timetofirsttoken" not in html
+    assert '"首字延迟":"TTFT"' in (site / layout.SEARCH_VOCABULARY.format(lang="zh")).read_text(encoding="utf-8")  # UTF-8
 
 
 def test_facet_values_of_two_facets_never_read_alike():

@@ -42,12 +42,26 @@
   const stemmed = !INDEXED_AS[pageLang]; // Pagefind stems English words, not the "qaa" index
   let pagefind = null;
   let hidden = new Set();
+  // What a query that finds nothing as typed is read by (kb.search_records.search_vocabulary): fetched as the
+  // search opens, not carried by every page (at 14 entities it was 1.6 KB of each Chinese page).
+  let TERMS = {}; // a glossary name, squashed -> its abbreviation
+  let SYNONYMS = []; // [another way readers write a term, the term as written], longest first
+  let NAMES = []; // the words of the names the site writes
 
   const load = () => {
     // Each language is indexed in runs of bounded size (kb/search_index.py); the first is the bundle at
     // pagefind/, the others are merged into it, and Pagefind searches them all and sorts by score.
     pagefind ??= Promise.all([
       import(new URL("pagefind/pagefind.js", root).href),
+      // revalidated, as a new build may change it; without it (a preview) a query is searched only as typed
+      fetch(new URL(box.dataset.kbVocabulary.replace("{lang}", pageLang), root), { cache: "no-cache" })
+        .then((response) => (response.ok ? response.json() : {}))
+        .catch(() => ({}))
+        .then((vocabulary) => {
+          TERMS = vocabulary.terms || {};
+          SYNONYMS = Object.entries(vocabulary.synonyms || {}).sort((a, b) => b[0].length - a[0].length);
+          NAMES = (vocabulary.names || []).filter((name) => !/\d/u.test(name));
+        }),
       // revalidated: it names the index's files, which a new build renames
       fetch(new URL("pagefind/kb-shards.json", root), { cache: "no-cache" }).then((response) => response.json())
         .then((shards) => {
@@ -60,7 +74,7 @@
           }
           return shards;
         }),
-    ]).then(async ([module, shards]) => {
+    ]).then(async ([module, , shards]) => {
       const options = { baseUrl: root.pathname, ranking: RANKING, metaCacheTag: shards.tag };
       await module.options({ ...options, noWorker: NO_WORKER });
       // Pagefind takes its index, and whether to segment queries, from <html lang> when it
@@ -143,12 +157,10 @@
 
   // A glossary name typed whole ("time to first token", "首 token 延迟") that no page writes out is searched
   // as its abbreviation (kb/search_text.py: glossary_names), matched as kb.search_text.squashed writes it.
-  const TERMS = JSON.parse(box.dataset.kbTerms || "{}");
   const squash = (text) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
   // Other ways readers write a term (data/terms.yml: kb.search_records.term_aliases), longest first: a query
   // holding one that finds nothing as typed is searched with the term as the site writes it (推测解码: 投机解码).
-  const SYNONYMS = Object.entries(JSON.parse(box.dataset.kbSynonyms || "{}")).sort((a, b) => b[0].length - a[0].length);
   const WORD_END = /[\p{Script=Latin}\p{N}]/u; // where an alias must not run on into a longer word
   const asWritten = (query) => { // null if the query holds no alias
     const typed = query.normalize("NFKC").toLowerCase();
@@ -186,7 +198,6 @@
   // as llama.cpp, 深度求素 as 深度求索; one more letter off in a Latin word of 8 or more. Only where exactly one
   // word is closest, and never a word with a digit (0.3x is not 0.33) or a short one, where one letter makes
   // another word (控制器 is no misspelt 控制面, nor VLM of vLLM).
-  const NAMES = JSON.parse(box.dataset.kbNames || "[]").filter((name) => !/\d/u.test(name));
   const SPELLABLE = new RegExp(`^(?:[${HAN}]{4,}|[\\p{Script=Latin}._-]{4,})$`, "u");
   const slips = (word) => (IS_HAN.test(word) || [...word].length < 8 ? 1 : 2);
   // letters changed, added, left out or swapped with their neighbour (optimal string alignment), or more than
