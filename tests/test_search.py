@@ -211,7 +211,10 @@ def test_a_stray_letter_or_digit_finds_nothing(readers, lang, query):
 
 @pytest.mark.parametrize("lang,typed,shown,line", [
     ("zh", "lama.cpp 量化", "llama.cpp 量化", "未找到“lama.cpp 量化”，以下是“llama.cpp 量化”的结果"),
-    ("en", "lama.cpp", "llama.cpp", "Nothing found for “lama.cpp”; showing results for “llama.cpp”")])
+    ("en", "lama.cpp", "llama.cpp", "Nothing found for “lama.cpp”; showing results for “llama.cpp”"),
+    # the query is text in the line, whatever it holds
+    ("en", "lama.cpp $& {shown}", "llama.cpp $& {shown}",
+     "Nothing found for “lama.cpp $& {shown}”; showing results for “llama.cpp $& {shown}”")])
 def test_a_misspelt_name_is_searched_as_written_and_the_results_say_so(readers, lang, typed, shown, line):
     page = readers[lang]
     assert search(page, typed) == search(page, shown) != []

@@ -543,7 +543,9 @@
     }
     if (!found || mine !== latest) return; // a newer query is on its way
     meta.textContent = query ? count(found.results.length) : words.placeholder;
-    note.textContent = spelled && found.results.length ? box.dataset.kbRespelled.replace("{typed}", query).replace("{shown}", spelled) : "";
+    // one pass: the query itself may hold "{shown}" or "$&"
+    note.textContent = spelled && found.results.length
+      ? box.dataset.kbRespelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)) : "";
     note.hidden = !note.textContent;
     list.innerHTML = render(found.shown, found.groups) + moreRow(found.results.length - found.shown.length);
     listed = { found, mine };
