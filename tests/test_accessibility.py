@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import CHROMIUM, chromium, serve
+from browser import CHROMIUM, chromium, search, serve
 from conftest import ROOT, SITE_PORT
 from kb import layout
 
@@ -115,6 +115,32 @@ def test_no_serious_or_critical_axe_finding(catalog, site):
     summary = report(found, "axe-full.txt" if FULL else "axe.txt")
     scans = sum(map(len, plan.values())) + len(dark)
     assert not serious, f"{len(serious)} serious or critical axe findings in {scans} scans:\n{summary}"
+
+
+@pytest.mark.parametrize("width,lang,query,dark", [(375, "zh", "推理", False), (1280, "en", "inference", False),
+                                                   (1280, "zh", "推理", True)])
+def test_the_open_search_panel_has_no_serious_or_critical_axe_finding(site, width, lang, query, dark):
+    """The panel as a reader uses it: results with their rows and sections, the facet chips, the button listing
+    more results, and a misspelt query's line (Material's count line and highlighted words were below 4.5:1)."""
+    with serve(site, SITE_PORT) as root, chromium() as browser:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        context.add_init_script(AXE_SOURCE)
+        page = context.new_page()
+        page.goto(root + layout.language_home(lang))
+        if dark:
+            page.click("label[for=__palette_1]")
+            page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        search(page, "lama.cpp")  # read as llama.cpp, and the panel says so
+        assert page.locator(".kb-respelled").is_visible()
+        page.fill("input.md-search__input", query)  # the panel is open: the reader types on
+        page.wait_for_function("q => document.querySelector('[data-kb-search]').dataset.kbQuery === q", arg=query)
+        page.click("[data-kb-show-facets]")
+        page.wait_for_selector(".kb-facets [data-facet]")
+        assert page.locator("[data-kb-list-more]").count() == 1
+        found = findings(page, f"search panel /{layout.language_home(lang)} @{width}{' dark' if dark else ''}")
+        context.close()
+    serious = [f for f in found if f["impact"] in FAILING]
+    assert not serious, report(found, f"axe-search-{lang}-{width}{'-dark' if dark else ''}.txt")
 
 
 @pytest.mark.skipif(not FULL, reason="Lighthouse runs in `make a11y`")
