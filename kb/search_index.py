@@ -37,7 +37,7 @@ from pathlib import Path
 
 from . import layout
 from .pagefind_files import assemble_bundles, finish_runs
-from .search_records import Facets, PageRecords, item_record_url
+from .search_records import NAMES_ANCHOR, Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
 HTML_LANG = re.compile(r'(<html[^>]*\blang=")([a-z]+)(?:-[^"]*)?(")')
@@ -114,7 +114,8 @@ def _record(lang: str, body: str, facets: Facets, as_indexed: Callable[[str], st
     aliases = ""
     if facets.aliases:
         weight = f' data-pagefind-weight="{NAME_WEIGHT}"' if facets.names_the_page else ""
-        aliases = f'<p hidden{weight}>{as_indexed(" · ".join(htmllib.escape(a) for a in facets.aliases))}</p>'
+        aliases = (f'<p hidden id="{NAMES_ANCHOR}"{weight}>'
+                   f'{as_indexed(" · ".join(htmllib.escape(a) for a in facets.aliases))}</p>')
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"></head><body>'
             f'<div hidden>{"".join(elements)}</div>{BODY_START}{as_indexed(body)}{aliases}</div></body></html>')
 

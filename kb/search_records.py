@@ -33,6 +33,9 @@ FACETS = ("topic", "category", "year", "entity", "source")
 RESULT_META = ("issue", "date", "category")
 RECORD_META = (*RESULT_META, "url", "versions")
 ITEM_FOLDER = "_item"  # an item's record is indexed as <issue page>/_item/<id>/ (no page of the site has this name)
+# The id of a record's aliases, indexed after its text (kb.search_index): Pagefind gives where it starts, and
+# kb-search.js takes excerpts from the text before it (the last element with this id: a page's own is its text).
+NAMES_ANCHOR = "kb-names"
 
 
 @dataclass(frozen=True)
@@ -178,4 +181,5 @@ def search_box(lang: str) -> dict:
     return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
             "vocabulary": layout.SEARCH_VOCABULARY, "respelled": words["respelled"], "more": words["more"],
+            "names_anchor": NAMES_ANCHOR,
             "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}

@@ -226,6 +226,21 @@ def test_a_misspelt_name_is_searched_as_written_and_the_results_say_so(readers, 
 ROWS = ".md-search-result__list > .md-search-result__item"
 
 
+@pytest.mark.parametrize("lang,alias", [("zh", "深度求索"), ("en", "Moonshot AI")])
+def test_an_excerpt_shows_the_page_not_the_aliases_it_is_found_by(readers, site, lang, alias):
+    """Items are found by the aliases of their entities (data/entities.yml), indexed after their text; the
+    excerpt comes from the text (an alias list after 相关条目： read as related items). The pages of these rows
+    never write the alias."""
+    page = readers[lang]
+    search(page, alias)
+    rows_found = page.eval_on_selector_all(ROWS, "rows => rows.map(r => [r.querySelector('a').getAttribute('href'),"
+                                                 " r.querySelector('p').innerText])")
+    items = [(href, text) for href, text in rows_found if "#" in href]
+    assert items and all(alias not in text for _, text in items), items
+    assert all(alias not in (site / href.split("#")[0].strip("/") / "index.html").read_text(encoding="utf-8")
+               .split('data-pagefind-body')[-1] for href, _ in items)
+
+
 @pytest.mark.parametrize("lang,query,more", [("zh", "推理", "再显示 10 条"), ("en", "inference", "Show 10 more")])
 def test_every_result_is_reachable_ten_at_a_time(browser_page, lang, query, more):
     """The count line counts every result, and every one of them can be listed: ten rows, then ten more each

@@ -149,6 +149,9 @@
         .then((text) => {
           const page = JSON.parse(text.slice(text.indexOf("{")));
           page.words = page.content.split(" ");
+          // where the record's aliases start (kb.search_records.NAMES_ANCHOR, the last element of its record):
+          // searched, never shown as its text
+          page.text = (page.anchors || []).findLast((a) => a.id === box.dataset.kbNamesAnchor)?.location ?? page.words.length;
           return page;
         }));
     }
@@ -344,12 +347,12 @@
   const CLAUSE_END = /[。，、；：！？.,;:!?]$/u;
 
   // An excerpt of EXCERPT words around the closest matches between `from` and `to`.
-  const excerpt = (page, at, groups, from = 0, to = page.words.length) => {
+  const excerpt = (page, at, groups, from = 0, to = page.text) => {
     const mine = at.filter((p) => p >= from && p < to);
     let centre = densest(mine, span(groups))[1];
     if (!mine.length) { // matched in the meta only (a version alias): show where the version stands
       const latin = groups.flat().filter((t) => !IS_HAN.test(t));
-      const i = page.words.findIndex((w, i) => i >= from && latin.some((t) => w.toLowerCase().includes(t)));
+      const i = page.words.findIndex((w, i) => i >= from && i < to && latin.some((t) => w.toLowerCase().includes(t)));
       if (i >= 0) { centre = i; mine.push(i); }
     }
     let start = Math.max(from, Math.min(centre - 8, to - EXCERPT));
@@ -374,7 +377,7 @@
       .sort((a, b) => a.location - b.location);
     return heads
       .map((a, i) => {
-        const to = heads[i + 1]?.location ?? page.words.length;
+        const to = heads[i + 1]?.location ?? page.text;
         return { a, to, hits: at.filter((p) => p >= a.location && p < to).length };
       })
       .filter((s) => s.hits)
