@@ -165,12 +165,21 @@ def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, 
         path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
 
 
-def search_box(lang: str) -> dict:
-    """What the search box of a `lang` page says (overrides/partials/search.html): its name, each facet's
+def panel_labels(lang: str) -> dict:
+    """What kb-search.js writes in the results panel of a `lang` search: the facets' button and each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
-    apart, the line saying a misspelt query was read as a name, the button listing more results, where the
-    language's search vocabulary is (layout.SEARCH_VOCABULARY), for readers without JavaScript, links to the
-    issues and topics, and each language's home (the 404 page searches the language of its address)."""
+    apart, the line saying a misspelt query was read as a name, the button listing more results."""
+    words = LABELS[lang]["search"]
+    return {"narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
+            "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "apart": words["apart"],
+            "respelled": words["respelled"], "more": words["more"]}
+
+
+def search_box(lang: str) -> dict:
+    """What the search box of a `lang` page says (overrides/partials/search.html): its name, what its panel
+    says in each language (panel_labels: a page uses its own; the 404 page, served at every missing address,
+    the language of the address), where the language's search vocabulary is (layout.SEARCH_VOCABULARY), for
+    readers without JavaScript, links to the issues and topics, and each language's home."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -178,8 +187,6 @@ def search_box(lang: str) -> dict:
     for part in re.split(r"(\{issues\}|\{topics\})", words["no_script"]):
         name = part.strip("{}")
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
-    return {"dialog": words["dialog"], "narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
-            "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "no_script": no_script, "apart": words["apart"],
-            "vocabulary": layout.SEARCH_VOCABULARY, "respelled": words["respelled"], "more": words["more"],
-            "names_anchor": NAMES_ANCHOR,
+    return {"lang": lang, "dialog": words["dialog"], "panel": {other: panel_labels(other) for other in layout.LANGUAGES},
+            "no_script": no_script, "vocabulary": layout.SEARCH_VOCABULARY, "names_anchor": NAMES_ANCHOR,
             "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}

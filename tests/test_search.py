@@ -260,19 +260,15 @@ def test_every_result_is_reachable_ten_at_a_time(browser_page, lang, query, more
 
 
 def test_the_button_listing_more_results_keeps_the_keyboard_in_the_list(browser_page):
+    """The button is in the Tab order after the last row; with the focus on it (the list grows as it comes into
+    view, or when it is pressed), the first new row takes the focus, so the reader reads on where the list grew."""
     page, url = browser_page
     page.goto(url)
     search(page, "推理")
-    for _ in range(60):  # Tab walks the facets and the rows to the button (the list may grow on the way)
-        page.keyboard.press("Tab")
-        listed = page.evaluate(f"document.activeElement.hasAttribute('data-kb-list-more') &&"
-                               f" document.querySelectorAll('{ROWS}').length")
-        if listed:
-            break
-    else:
-        pytest.fail("Tab never reached the button")
-    # on the screen with the focus, it lists them (Enter or a click would too); the first new row takes the focus,
-    # so the reader reads on where the list grew
+    assert page.eval_on_selector("[data-kb-list-more]", "b => b.tabIndex === 0 && !b.disabled && b.closest('li') ==="
+                                 " b.closest('ol').lastElementChild")
+    listed = page.locator(ROWS).count()
+    page.focus("[data-kb-list-more]")
     page.wait_for_function(f"document.activeElement === document.querySelectorAll('{ROWS}')[{listed}]?.querySelector('a')")
 
 
@@ -452,6 +448,19 @@ def test_the_404_page_searches_the_language_of_its_address(browser, site):
         english = [link.startswith("/en/") for link in links]
         assert links and all(english) == address.startswith("en/") and any(english) == address.startswith("en/"), links
         assert line in page.inner_text(".md-search-result__meta")  # the result line in the language searched
+    # under /en/, everything the panel says is English: the box, the rows' issue line, the facets, more results,
+    # the line of a misspelt name
+    address = "en/no/such/"
+    page.route(url + address, lambda route: route.fulfill(status=404, path=site / "404.html"))
+    page.goto(url + address)
+    assert page.get_attribute("input.md-search__input", "placeholder") == "Search"
+    search(page, "vLMM")
+    assert page.inner_text(".kb-respelled") == "Nothing found for “vLMM”; showing results for “vLLM”"
+    assert "Issue " in page.inner_text(".md-search-result__list") and "第 " not in page.inner_text(".md-search-result__list")
+    assert page.inner_text("[data-kb-list-more]").startswith("Show ")
+    page.click("[data-kb-show-facets]")
+    page.wait_for_selector(".kb-facets [data-facet]")
+    assert page.inner_text(".kb-facets .kb-facet-name >> nth=0") == "Topic"
     page.close()
     assert errors == []
 

@@ -39,6 +39,14 @@
     .find(([, home]) => home && address.startsWith(home))?.[0] ||
     (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
   const indexLang = INDEXED_AS[pageLang] || pageLang;
+  // What the panel says, in the language searched (kb.search_records.panel_labels and Material's result lines):
+  // a page carries its own language's; the 404 page, served at every missing address, each language's.
+  const WORDS = JSON.parse(box.dataset.kbWords || "{}");
+  const words = WORDS[pageLang] || Object.values(WORDS)[0];
+  if (words.input) { // the 404 page: its box, in the default language's frame, in the language searched
+    input.placeholder = words.input;
+    input.setAttribute("aria-label", words.input);
+  }
   const stemmed = !INDEXED_AS[pageLang]; // Pagefind stems English words, not the "qaa" index
   let pagefind = null;
   let hidden = new Set();
@@ -98,7 +106,7 @@
   // Facets: Pagefind filters (data-pagefind-filter), counted over the results of each search, once the
   // reader asks for them. Once its filters are loaded, Pagefind counts them on every search: at 520
   // issues a later query took 950 ms with them and 340 ms without, the first 950 and 650 ms (bench).
-  const FACET_LIST = JSON.parse(box.dataset.kbFacets || "[]"); // [facet, its name in the page's language], in order
+  const FACET_LIST = words.facets; // [facet, its name], in the panel's order
   const FACETS = FACET_LIST.map(([facet]) => facet);
   const FACET_NAMES = Object.fromEntries(FACET_LIST);
   let facetTotals = null;
@@ -121,7 +129,7 @@
     else selected[facet] = value;
     search();
   });
-  const narrow = () => `<button type="button" data-kb-show-facets>${escape(box.dataset.kbNarrow || "")}</button>`;
+  const narrow = () => `<button type="button" data-kb-show-facets>${escape(words.narrow)}</button>`;
   const renderFacets = (counts) => !facetTotals ? narrow() :
     FACETS.filter((f) => counts?.[f])
       .map((f) => {
@@ -186,9 +194,6 @@
     return text && text !== query ? text : null;
   };
 
-  // the result lines in the language searched: the 404 page carries each language's (its frame's are the default's)
-  const words = JSON.parse(box.dataset.kbWords || "{}")[pageLang] ||
-    { none: box.dataset.kbNone, one: box.dataset.kbOne, other: box.dataset.kbOther, placeholder: box.dataset.kbPlaceholder };
   const count = (n) => (n === 0 ? words.none : n === 1 ? words.one : words.other.replace("#", n));
 
   const HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
@@ -407,7 +412,7 @@
         const subs = sections(page, at, groups).map((s) => article(s.url, s.title, s.excerpt, false));
         const m = page.meta;
         // metadata is written as is (kb/search_index.py), not as indexed words
-        const line = [m.issue && box.dataset.kbIssue.replace("#", m.issue), m.date, m.category, apart && box.dataset.kbApart]
+        const line = [m.issue && words.issue.replace("#", m.issue), m.date, m.category, apart && words.apart]
           .filter(Boolean).map(escape).join(" · ");
         const body = (line ? `<small class="kb-result-meta">${line}</small><br>` : "") + excerpt(page, at, groups);
         return `<li class="md-search-result__item">${article(href(page), title, body, true)}${subs.join("")}</li>`;
@@ -418,7 +423,7 @@
   // scrolling near it (as Material's own search lists its results while the panel scrolls).
   let listed = null; // { found, mine }: the query whose rows are on screen
   const moreRow = (left) => (left > 0 ? `<li class="kb-more"><button type="button" data-kb-list-more>` +
-    `${escape(box.dataset.kbMore.replace("#", Math.min(left, SHOWN)))}</button></li>` : "");
+    `${escape(words.more.replace("#", Math.min(left, SHOWN)))}</button></li>` : "");
   const rowsListed = () => list.querySelectorAll(":scope > .md-search-result__item").length;
   const nearEnd = new IntersectionObserver((seen) => seen.some((entry) => entry.isIntersecting) && listMore(),
     { root: box.querySelector(".md-search__scrollwrap"), rootMargin: "0px 0px 200px 0px" });
@@ -507,8 +512,8 @@
   // fallback to a shorter word, which the check of the best result then empties.
   const widen = async (found, mine) => {
     let best = found;
-    for (const words of asTwoWords(found.groups)) {
-      const wider = await rank(words, mine);
+    for (const split of asTwoWords(found.groups)) {
+      const wider = await rank(split, mine);
       if (!wider) return null;
       if (wider.results.length <= best.results.length) continue;
       const phrase = new Map(found.results.map((r) => [r.result.id, r.score]));
@@ -548,7 +553,7 @@
     meta.textContent = query ? count(found.results.length) : words.placeholder;
     // one pass: the query itself may hold "{shown}" or "$&"
     note.textContent = spelled && found.results.length
-      ? box.dataset.kbRespelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)) : "";
+      ? words.respelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)) : "";
     note.hidden = !note.textContent;
     list.innerHTML = render(found.shown, found.groups) + moreRow(found.results.length - found.shown.length);
     listed = { found, mine };
