@@ -161,6 +161,11 @@ class ClaimFacts(_Strict):
                              f"`{self.result.unit or 'no unit'}` — write both in the same unit")
         if self.baseline.value == 0 or self.result.value == 0:
             raise ValueError("a baseline or result of 0 gives no ratio — check the figures")
+        if self.baseline.value < 0 or self.result.value < 0:
+            raise ValueError("a baseline or result below 0 gives no ratio — write the measured figures, "
+                             "or the difference as a `change`")
+        if not math.isfinite(self.measured_factor):
+            raise ValueError(f"{self.baseline} → {self.result} are too far apart to give a ratio — check the figures")
         moved = "higher" if self.result.value > self.baseline.value else "lower"
         if self.direction is not None and self.direction != moved:
             raise ValueError(f"{self.baseline} → {self.result} went {moved}, not `{self.direction}` — fix one")

@@ -153,7 +153,8 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
         doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
         if doc is None or not isinstance(doc.data, list):
             continue
-        index = {entry.get("id") if isinstance(entry, dict) else entry: n for n, entry in enumerate(doc.data)}
+        ids = ((entry.get("id") if isinstance(entry, dict) else entry, n) for n, entry in enumerate(doc.data))
+        index = {record_id: n for record_id, n in ids if isinstance(record_id, str)}  # a refused id is reported itself
         for thing in things.values():
             own: set[tuple[str, str]] = set()  # (language, name_key) of the aliases of `thing` so far
             for language, aliases in _aliases(thing).items():

@@ -66,8 +66,10 @@ HIDDEN = (r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u20
           + "".join(rf"\U{plane:04x}fffe\U{plane:04x}ffff" for plane in range(1, 17)))
 BODY_CONTROL = re.compile(f"[{HIDDEN}]|\r(?!\n)")  # a carriage return only ending a line (Windows line ends)
 LINE_BREAK = re.compile(r"[\t\n\r]")
-# What would be markup, or decoded into markup, where plain text is printed.
-NOT_PLAIN = re.compile(r"[<>`]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|\{[{%#]")
+# What would be markup, or decoded into markup, where plain text is printed: HTML, a character reference, template
+# syntax, and braces, which Python-Markdown's attr_list reads as attributes where a title meets a heading
+# (`Title { .kb-verdict--signal #featured }`, or an unclosed `{` merging with the heading's own).
+NOT_PLAIN = re.compile(r"[<>`{}]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 THEME_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+_{2}")  # slugified to an id like __config, which the theme's script reads
 # Python-Markdown looks for the end of every `[` it finds: thousands unmatched in one paragraph take minutes.
 MAX_OPEN_BRACKETS = 100

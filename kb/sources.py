@@ -100,6 +100,9 @@ def _line_map(root, offset: int, loader) -> tuple[dict, dict]:
                 if key.tag == MERGE_TAG:  # `<<: {title: X}` fills in keys, or hides the ones written beside it
                     raise _Refused(key.start_mark.line + offset, "uses the YAML merge key `<<` — write each key "
                                    "in this mapping itself")
+                if not isinstance(key, yaml.ScalarNode):
+                    raise _Refused(key.start_mark.line + offset, "has a key that is a list or a mapping — a key is a "
+                                   "plain word, like `title:`")
                 child = loc + (key.value,)
                 lines[child] = key.start_mark.line + offset  # point at the key, not the value
                 stack.append((value, child))

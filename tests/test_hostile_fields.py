@@ -222,3 +222,48 @@ def test_yes_no_on_off_are_words(word):
     from kb.sources import parse_yaml
     document, problem = parse_yaml(f"title: {word}\nflag: true\n", "x.yml")
     assert problem is None and document.data == {"title": word, "flag": True}
+
+
+# ---- found by a red team: braces in titles, figures that give no ratio, keys and ids that are not text ----
+
+@pytest.mark.parametrize("title", ["Inference control planes { #featured .md-header dir=rtl }",
+                                   "LoopVQ { .kb-verdict .kb-verdict--signal title=hijacked", "Qwen}"])
+def test_braces_in_a_title_are_refused(project, capsys, title):
+    # Python-Markdown's attr_list reads `{ ... }` where a title meets a heading as the heading's attributes: a
+    # theme class, a verdict's class, a second id; an unclosed `{` merged with the heading's own `{ #id }`
+    edit(project, "docs/issues/007.en.md", "title: Inference control planes and the FP4 kernel race", f'title: "{title}"')
+    out = refused(project, capsys, f"docs/issues/007.en.md:{line_of(project, 'docs/issues/007.en.md', title)}: title: ")
+    assert "must be plain text, without `" in out, out
+
+
+@pytest.mark.parametrize("baseline,result,message", [
+    ("1" + "0" * 200 + " s", "0." + "0" * 200 + "1 s", "are too far apart to give a ratio — check the figures"),
+    ("-1 tok/s", "7.4 tok/s", "a baseline or result below 0 gives no ratio"),
+], ids=["infinite ratio", "negative baseline"])
+def test_figures_that_give_no_ratio_are_refused(project, capsys, baseline, result, message):
+    # an infinite factor made the claims data invalid JSON for browsers (Infinity); a negative one stopped the
+    # build in a hub's chart (log10)
+    edit(project, FACTS, "baseline: 6.88 s", f"baseline: {baseline}")
+    edit(project, FACTS, "result: 0.31 s", f"result: {result}")
+    out = refused(project, capsys, f"{FACTS}:")
+    assert message in out, out
+
+
+@pytest.mark.parametrize("path,old,new", [
+    ("data/outlets.yml", "- id: vllm-blog\n", "- {[x]: y}\n- id: vllm-blog\n"),
+    ("docs/about.en.md", "---\n", "---\n? [a, b]\n: c\n"),
+], ids=["data", "front matter"])
+def test_a_key_that_is_a_list_or_mapping_is_refused_at_its_line(project, capsys, path, old, new):
+    edit(project, path, old, new)
+    out = refused(project, capsys, f"{path}:")
+    assert "has a key that is a list or a mapping — a key is a plain word" in out, out
+
+
+@pytest.mark.parametrize("path,old,new", [
+    ("data/entities.yml", "- id: vllm\n", "- id: [x, y]\n  name: X\n  kind: engine\n- id: vllm\n"),
+    ("data/topics.yml", "- id: fp4-kernels\n", "- [a, b]\n- id: fp4-kernels\n"),
+], ids=["entity", "topic"])
+def test_a_record_whose_id_is_not_text_is_refused_without_a_traceback(project, capsys, path, old, new):
+    edit(project, path, old, new)
+    out = refused(project, capsys, f"{path}:")
+    assert "Traceback" not in out

@@ -541,7 +541,7 @@
       if (found && !found.results.length) {
         // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
         // TTFT, not "time to first token"), another way of writing a term or a factor as the site writes it
-        const other = TERMS[squash(query)] ?? asWritten(query) ?? asFactor(query);
+        const other = (Object.hasOwn(TERMS, squash(query)) ? TERMS[squash(query)] : null) ?? asWritten(query) ?? asFactor(query);
         if (other) found = await find(parse(other), mine);
       }
       if (found && !found.results.length && (spelled = respelled(query))) {
