@@ -46,6 +46,7 @@ ENTITIES_DIR = "entities"
 WATCH_PAGE = "watch.md"
 ARCHIVE_PAGE = "issues/index.md"
 TOPICS_INDEX = "topics/index.md"
+ENTITIES_INDEX = "entities/index.md"
 CLAIMS_PAGE = "claims.md"
 SIGNALS_PAGE = "signals.md"
 

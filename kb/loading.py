@@ -116,6 +116,11 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
         if facts.id in topics:
             reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is listed twice — remove one")
             continue
+        if layout.topic_page(facts.id) == layout.TOPICS_INDEX:
+            reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is the id of the topics' own list "
+                           f"({layout.DOCS}/{layout.TOPICS_INDEX}) — choose another id")
+            reader.refuse(layout.TOPICS_FILE, raw)
+            continue
         texts, _ = reader.prose(PageMeta, layout.topic_page(facts.id), f"topic `{facts.id}`")
         topics[facts.id] = Topic(facts, texts)
     _no_stray_pages(reader, layout.TOPICS_DIR, topics, layout.TOPICS_FILE)
@@ -140,6 +145,11 @@ def _load_registry(reader: ContentReader, rel: str, model) -> list:
             continue
         if record.id in records:
             reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is defined twice — remove one")
+            continue
+        if rel == layout.ENTITIES_FILE and layout.entity_page(record.id) == layout.ENTITIES_INDEX:
+            reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is the id of the entities' own list "
+                           f"({layout.DOCS}/{layout.ENTITIES_INDEX}) — choose another id")
+            reader.refuse(rel, raw)
             continue
         records[record.id] = record
     return list(records.values())

@@ -158,6 +158,14 @@ class TopicFacts(Strict):
     def _by_id(cls, value):
         return {"id": value} if isinstance(value, str) else value
 
+    @model_validator(mode="after")
+    def _pinned_once(self):
+        twice = sorted({pin for pin in self.pins if self.pins.count(pin) > 1})
+        if twice:
+            raise ValueError(f"pins {', '.join(f'`{pin}`' for pin in twice)} more than once — the hub would show it "
+                             "twice; keep one")
+        return self
+
 
 EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family", "hardware", "company"]
 ENTITY_KINDS = get_args(EntityKind)

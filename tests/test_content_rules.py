@@ -142,7 +142,7 @@ def test_english_style_is_checked(project, capsys, old, field):
     assert field in out
 
 
-@pytest.mark.parametrize("page", ["index.md", layout.TOPICS_INDEX, "entities/index.md"])
+@pytest.mark.parametrize("page", ["index.md", layout.TOPICS_INDEX, layout.ENTITIES_INDEX])
 def test_english_counts_agree_with_their_number(pages, page):
     text = pages.article(page, "en").get_text(" ")
     assert not re.search(r"\b1 (items|verdicts|open watch entries)\b", text), re.findall(r"\b1 \w+", text)

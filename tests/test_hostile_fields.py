@@ -267,3 +267,16 @@ def test_a_record_whose_id_is_not_text_is_refused_without_a_traceback(project, c
     edit(project, path, old, new)
     out = refused(project, capsys, f"{path}:")
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("path,old,new,message", [
+    ("data/topics.yml", "- id: fp4-kernels\n", "- index\n- id: fp4-kernels\n", "is the id of the topics' own list"),
+    ("data/entities.yml", "- id: vllm\n", "- id: index\n  name: Index\n  kind: engine\n- id: vllm\n",
+     "is the id of the entities' own list"),
+    ("data/topics.yml", "pins: [", "pins: [dual-qk, dual-qk, ", "pins `dual-qk` more than once"),
+], ids=["topic index", "entity index", "pinned twice"])
+def test_an_id_of_a_folders_own_list_and_a_pin_twice_are_refused(project, capsys, path, old, new, message):
+    # the topics' list became a hub of a topic named `index` (with a feed); a pin twice showed the item twice
+    edit(project, path, old, new)
+    out = refused(project, capsys, f"{path}:")
+    assert message in out, out
