@@ -116,9 +116,7 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
         if facts.id in topics:
             reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is listed twice — remove one")
             continue
-        if layout.topic_page(facts.id) == layout.TOPICS_INDEX:
-            reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is the id of the topics' own list "
-                           f"({layout.DOCS}/{layout.TOPICS_INDEX}) — choose another id")
+        if _names_a_list(reader, doc, (index,), f"topics.{index}", facts.id, layout.topic_page(facts.id)):
             reader.refuse(layout.TOPICS_FILE, raw)
             continue
         texts, _ = reader.prose(PageMeta, layout.topic_page(facts.id), f"topic `{facts.id}`")
@@ -146,13 +144,23 @@ def _load_registry(reader: ContentReader, rel: str, model) -> list:
         if record.id in records:
             reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is defined twice — remove one")
             continue
-        if rel == layout.ENTITIES_FILE and layout.entity_page(record.id) == layout.ENTITIES_INDEX:
-            reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is the id of the entities' own list "
-                           f"({layout.DOCS}/{layout.ENTITIES_INDEX}) — choose another id")
+        if rel == layout.ENTITIES_FILE and _names_a_list(reader, doc, (index, "id"), f"{index}.id", record.id,
+                                                         layout.entity_page(record.id)):
             reader.refuse(rel, raw)
             continue
         records[record.id] = record
     return list(records.values())
+
+
+LIST_PAGES = {layout.TOPICS_INDEX: "the topics' own list", layout.ENTITIES_INDEX: "the entities' own list"}
+
+
+def _names_a_list(reader: ContentReader, doc: Document, loc, field_name: str, record_id: str, page: str) -> bool:
+    """Whether a record's page would be its folder's list of records (a topic `index`); said at `loc` if so."""
+    if page in LIST_PAGES:
+        reader.problem(doc, loc, field_name, f"`{record_id}` is the id of {LIST_PAGES[page]} ({layout.DOCS}/{page}) "
+                       "— choose another id")
+    return page in LIST_PAGES
 
 
 def _no_stray_pages(reader: ContentReader, folder: str, known: dict, registry: str) -> None:

@@ -52,7 +52,7 @@
   let hidden = new Set();
   // What a query that finds nothing as typed is read by (kb.search_records.search_vocabulary): fetched as the
   // search opens, not carried by every page (at 14 entities it was 1.6 KB of each Chinese page).
-  let TERMS = {}; // a glossary name, squashed -> its abbreviation
+  let TERMS = new Map(); // a glossary name, squashed -> its abbreviation (a Map: `constructor` is no name)
   let SYNONYMS = []; // [another way readers write a term, the term as written], longest first
   let NAMES = []; // the words of the names the site writes
 
@@ -66,7 +66,7 @@
         .then((response) => (response.ok ? response.json() : {}))
         .catch(() => ({}))
         .then((vocabulary) => {
-          TERMS = vocabulary.terms || {};
+          TERMS = new Map(Object.entries(vocabulary.terms || {}));
           SYNONYMS = Object.entries(vocabulary.synonyms || {}).sort((a, b) => b[0].length - a[0].length);
           NAMES = (vocabulary.names || []).filter((name) => !/\d/u.test(name));
         }),
@@ -541,7 +541,7 @@
       if (found && !found.results.length) {
         // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
         // TTFT, not "time to first token"), another way of writing a term or a factor as the site writes it
-        const other = (Object.hasOwn(TERMS, squash(query)) ? TERMS[squash(query)] : null) ?? asWritten(query) ?? asFactor(query);
+        const other = TERMS.get(squash(query)) ?? asWritten(query) ?? asFactor(query);
         if (other) found = await find(parse(other), mine);
       }
       if (found && !found.results.length && (spelled = respelled(query))) {
