@@ -79,6 +79,12 @@ class SiteIndex:
             self._send({"index": True})
             self.whole = True
 
+    def site_written(self) -> None:
+        """Every language is written: index the last one, and let Pagefind take every core (from here on the
+        build only writes its small files and checks the site)."""
+        self._send({"threads": os.cpu_count() or 1})
+        self.languages_written()
+
     def finish(self) -> None:
         """Index what is left, wait for the second process, and write site/pagefind/."""
         try:
@@ -156,11 +162,14 @@ def _serve(work: Path) -> None:
 
     threading.Thread(target=read, daemon=True).start()
     while (command := commands.get()) is not None:
+        if "threads" in command:
+            runs.use_cores(command["threads"])
         for path in command.get("stage", []):
             runs.staged.add(Path(path))
         runs.index_full_runs()  # while the build writes the language's later pages
         if command.get("index"):
             runs.finish_languages()
+    runs.wait()
     (work / RESULT).write_text(json.dumps({"runs": {code: [str(bundle) for bundle in bundles]
                                                     for code, bundles in runs.indexed.items()},
                                            "hidden": runs.hidden}), encoding="utf-8")

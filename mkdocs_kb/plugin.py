@@ -214,7 +214,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         search_index, self.search_index = self.search_index, None
         search_index = search_index or SiteIndex(site, site_search_records(self.catalog))
         try:
-            search_index.languages_written()  # the last language: indexed while the rest is written and checked
+            search_index.site_written()  # the last language: indexed while the rest is written and checked
             write_feeds(self.catalog, site, config.site_url, self.site_names)
             write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
             write_claims_data(self.catalog, site)

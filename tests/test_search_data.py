@@ -18,7 +18,7 @@ from conftest import ROOT, edit, line_of
 from kb import layout
 from kb.cli import main as kb
 from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file, stand_in_entry
-from kb.search_index import build_search_index, search_fragments, staged_records, without_ignored
+from kb.search_index import SearchRuns, StagedPages, build_search_index, search_fragments, staged_records, without_ignored
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
 from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
 from kb.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
@@ -327,6 +327,51 @@ def test_the_build_indexes_a_language_while_the_next_is_written_with_the_same_by
     shutil.copytree(site, at_once)
     build_search_index(at_once, site_search_records(catalog))
     assert _files(site / "pagefind") == _files(at_once / "pagefind")
+
+
+def _runs_of(site, catalog, tmp_path, shard_bytes=40_000) -> SearchRuns:
+    """Every page of `site` staged in runs (none indexed yet)."""
+    runs = SearchRuns(StagedPages(site, site_search_records(catalog), tmp_path / "staged"), tmp_path, shard_bytes)
+    for page in sorted(site.rglob("*.html")):
+        if not page.is_relative_to(site / "pagefind"):
+            runs.staged.add(page)
+    return runs
+
+
+def test_pagefind_takes_one_thread_beside_the_build_and_every_core_once_the_site_is_written(site, catalog, tmp_path,
+                                                                                           monkeypatch):
+    threads, run = [], subprocess.run
+
+    def pagefind(*args, env, **kwargs):
+        threads.append(env["RAYON_NUM_THREADS"])
+        return run(*args, env=env, **kwargs)
+
+    monkeypatch.setattr(subprocess, "run", pagefind)
+    runs = _runs_of(site, catalog, tmp_path)
+    runs.index_full_runs()
+    runs.wait()
+    beside = len(threads)
+    runs.use_cores(2)
+    runs.finish_languages()
+    runs.wait()
+    assert beside >= 2 and threads[:beside] == ["1"] * beside
+    assert len(threads) > beside and set(threads[beside:]) == {"2"}
+
+
+def test_a_run_pagefind_fails_on_stops_the_index_and_is_reported_where_it_is_waited_for(site, catalog, tmp_path,
+                                                                                     monkeypatch):
+    calls = []
+
+    def fail(*args, **kwargs):
+        calls.append(args)
+        raise subprocess.CalledProcessError(1, "pagefind")
+
+    monkeypatch.setattr(subprocess, "run", fail)
+    runs = _runs_of(site, catalog, tmp_path)
+    runs.finish_languages()
+    with pytest.raises(subprocess.CalledProcessError):
+        runs.wait()
+    assert len(calls) == 1 and not runs.indexed and not runs.hidden  # nothing after the failed run was indexed
 
 
 def test_an_index_in_runs_handed_over_by_language_is_the_one_made_at_once(site, site_in_runs, catalog, tmp_path):
