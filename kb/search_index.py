@@ -231,9 +231,9 @@ class StagedPages:
 class SearchRuns:
     """The Pagefind runs of the pages `staged`, indexed in `work` as they fill and finished by language.
 
-    Runs are indexed one at a time on a thread of their own, so that staging the next pages (Python) goes on
-    while Pagefind indexes a run: at 520 issues the build's last language spent 2.4 s of its 13 s tail staging
-    between runs. One Pagefind at a time: each holds its run in memory (kb.site_index has the figures)."""
+    Runs are indexed one at a time on a thread of their own, so that staging the next pages (Python) can go on
+    while Pagefind indexes a run (kb.site_index lets it once the site is written: at 520 issues the last language
+    spent 2.4 s of its 13 s tail staging between runs). One Pagefind at a time: each holds its run in memory."""
 
     def __init__(self, staged: StagedPages, work: Path, shard_bytes: int = SHARD_BYTES):
         self.staged = staged
