@@ -25,8 +25,7 @@ Stand-ins: runs are indexed before their language is whole, so each lacks some
 of the language's words; finish_runs writes each of them into the run's words,
 finding only the run's hidden stand-in record.
 
-Only the CBOR Pagefind's index files use: unsigned integers, text, arrays (a
-word's locations, which hold negative numbers, are skipped, not decoded).
+The index files are read and written by kb.pagefind_cbor.
 """
 from __future__ import annotations
 
@@ -35,13 +34,11 @@ import gzip
 import hashlib
 import heapq
 import json
-import re
 import shutil
-import struct
 import zlib
 from pathlib import Path
 
-SIGNATURE = b"pagefind_dcd"
+from .pagefind_cbor import SIGNATURE, chunk_words, encode, read_index_file, write_head
 # For kb-search.js. runs: index language -> its later runs' folders; hidden: ids never shown; tag and preload: what
 # to fetch at once as search opens (_loading)
 SHARDS_FILE = "kb-shards.json"
@@ -55,123 +52,12 @@ MERGED = ("index", "filter")  # what a later run keeps in its folder, with its e
 CHUNK_BYTES = 16_000
 
 
-def _head_at(data: bytes, at: int) -> tuple[int, int, int]:
-    """(major type, its number, where its content starts) of the CBOR item at `at`."""
-    major, info = data[at] >> 5, data[at] & 31
-    if info < 24:
-        return major, info, at + 1
-    size = {24: 1, 25: 2, 26: 4, 27: 8}[info]  # anything else is not in Pagefind's files: KeyError
-    return major, int.from_bytes(data[at + 1:at + 1 + size], "big"), at + 1 + size
-
-
-def _decode(data: bytes, at: int):
-    """(the CBOR item at `at`, where the next one starts)."""
-    major, n, at = _head_at(data, at)
-    if major == 0:
-        return n, at
-    if major == 3:
-        return data[at:at + n].decode("utf-8"), at + n
-    if major == 4:
-        items = []
-        for _ in range(n):
-            item, at = _decode(data, at)
-            items.append(item)
-        return items, at
-    raise ValueError(f"CBOR major type {major} is not in Pagefind's index files")
-
-
-def _head(major: int, n: int) -> bytes:
-    if n < 24:
-        return bytes([major << 5 | n])
-    for info, fmt in ((24, ">B"), (25, ">H"), (26, ">I"), (27, ">Q")):
-        if n < 256 ** struct.calcsize(fmt):
-            return bytes([major << 5 | info]) + struct.pack(fmt, n)
-    raise ValueError(n)
-
-
-def _encode(item) -> bytes:
-    if isinstance(item, int):
-        return _head(0, item)
-    if isinstance(item, str):
-        raw = item.encode("utf-8")
-        return _head(3, len(raw)) + raw
-    return _head(4, len(item)) + b"".join(_encode(part) for part in item)
-
-
-def read_index_file(path: Path):
-    """A Pagefind index file (meta index, filter chunk) as Python values."""
-    data = gzip.decompress(path.read_bytes())
-    return _decode(data, len(SIGNATURE))[0]
-
-
 def _write(folder: Path, prefix: str, suffix: str, item, digits: int) -> str:
     """Write `item` under a name made from its bytes; return the name's hash part."""
-    data = SIGNATURE + _encode(item)
+    data = SIGNATURE + encode(item)
     name = f"{prefix}_{hashlib.sha256(data).hexdigest()[:digits]}"
     (folder / f"{name}{suffix}").write_bytes(gzip.compress(data, mtime=0))
     return name
-
-
-def _end(data: bytes, at: int) -> int:
-    """Where the CBOR item at `at` ends, without decoding it (a word's pages hold thousands of items; the
-    head is read inline, as in _head_at, because this loop reads every location of the index: 2× faster)."""
-    pending = 1
-    while pending:
-        head = data[at]
-        info = head & 31
-        at += 1
-        if info < 24:
-            n = info
-        elif info == 24:
-            n = data[at]
-            at += 1
-        else:
-            size = 1 << (info - 24)  # 25..27: 2, 4, 8 bytes
-            n = int.from_bytes(data[at:at + size], "big")
-            at += size
-        if head >> 5 == 4:
-            pending += n - 1
-        else:
-            pending -= 1
-            if head >> 5 in (2, 3):
-                at += n
-    return at
-
-
-# A page of a word's entry in its common shape: [page number, [locations], [meta locations]], each list of at
-# most 23 integers.
-_INT = rb"(?:[\x00-\x17\x20-\x37]|[\x18\x38].|[\x19\x39]..|[\x1a\x3a]....|[\x1b\x3b].{8})"
-_INTS = rb"(?:" + rb"|".join(bytes([0x80 + n]) + _INT + b"{%d}" % n for n in range(24)) + rb")"
-_PAGE = re.compile(rb"\x83" + _INT + _INTS + _INTS, re.S)
-
-
-def _entry_end(data: bytes, at: int) -> int:
-    """Where the word entry at `at` ends: [word, [page, ...], [...]], each page matched whole by _PAGE where
-    it has the common shape (any other item skipped by _end). The same end as _end's, a CBOR item ending at
-    one place, in a third of the time: 0.6 s instead of 1.8 s for a 520-issue archive's words."""
-    major, count, pages = _head_at(data, _end(data, at + 1)) if data[at] == 0x83 else (None, 0, at)
-    if major != 4:
-        return _end(data, at)
-    for _ in range(count):
-        page = _PAGE.match(data, pages)
-        pages = page.end() if page else _end(data, pages)
-    return _end(data, pages)
-
-
-def chunk_words(path: Path) -> list[tuple[str, bytes]]:
-    """A word chunk (CBOR after the signature: [[[word, pages, ...], ...]]) as (word, its entry's bytes)."""
-    data = gzip.decompress(path.read_bytes())
-    at = len(SIGNATURE)
-    major, count, at = _head_at(data, at + 1)  # after an array of one: the array of words
-    if data[len(SIGNATURE)] != 0x81 or major != 4:
-        raise ValueError(f"{path} is not a Pagefind 1.5 word chunk")
-    words = []
-    for _ in range(count):
-        end = _entry_end(data, at)
-        word, _ = _decode(data, at + 1)  # the entry's first item, after its array head
-        words.append((word, data[at:end]))
-        at = end
-    return words
 
 
 def _shared_prefix(a: str, b: str) -> int:
@@ -212,7 +98,7 @@ def _write_words(pagefind: Path, lang: str, words: list[tuple[str, bytes]]) -> l
         size += len(entry)
     split = []
     for group in groups:
-        data = SIGNATURE + b"\x81" + _head(4, len(group)) + b"".join(entry for _, entry in group)
+        data = SIGNATURE + b"\x81" + write_head(4, len(group)) + b"".join(entry for _, entry in group)
         name = f"{lang}_{hashlib.sha256(data).hexdigest()[:7]}"
         # zlib's default level: level 9 (gzip's) took 3.5 s for the chunks of a 520-issue archive
         (pagefind / "index" / f"{name}.pf_index").write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
@@ -226,12 +112,14 @@ def _write_words(pagefind: Path, lang: str, words: list[tuple[str, bytes]]) -> l
 def stand_in_entry(word: str, page: int) -> bytes:
     """A word's entry that finds only page number `page`, once (at its first word, with the default weight:
     Pagefind writes a weight as -(weight + 1), 24 being 1.0)."""
-    return b"\x83" + _encode(word) + _stand_in_pages(page)
+    return b"\x83" + encode(word) + _stand_in_pages(page)
 
 
 @functools.cache  # one per run, written after each of tens of thousands of words
 def _stand_in_pages(page: int) -> bytes:
-    return _head(4, 1) + _head(4, 3) + _head(0, page) + _head(4, 2) + _head(1, 24) + _head(0, 0) + _head(4, 0) + _head(4, 0)
+    # [[page, [-(24 + 1), 0], [], []]]: one page, its weight and first word, no meta locations
+    return b"".join(write_head(major, n) for major, n in ((4, 1), (4, 3), (0, page), (4, 2), (1, 24), (0, 0),
+                                                         (4, 0), (4, 0)))
 
 
 class _Bundle:

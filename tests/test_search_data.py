@@ -18,7 +18,8 @@ import yaml
 from conftest import ROOT, edit, line_of
 from kb import layout
 from kb.cli import main as kb
-from kb.pagefind_files import SHARDS_FILE, chunk_words, read_index_file, stand_in_entry
+from kb.pagefind_cbor import chunk_words, read_index_file
+from kb.pagefind_files import SHARDS_FILE, stand_in_entry
 from kb.search_index import SearchRuns, StagedPages, build_search_index, search_fragments, staged_records, without_ignored
 from kb.search_records import Facets, PageRecords, search_records, site_search_records
 from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
@@ -255,20 +256,20 @@ def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
 
 
 def test_a_word_entry_is_cut_where_its_cbor_ends_whatever_the_shape_of_its_pages(site):
-    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.pagefind_files:
-    _entry_end); every cut is where a plain CBOR reader ends the entry, for entries of every shape Pagefind wrote."""
-    from kb import pagefind_files
+    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.pagefind_cbor:
+    entry_end); every cut is where a plain CBOR reader ends the entry, for entries of every shape Pagefind wrote."""
+    from kb import pagefind_cbor as cbor
     shapes = set()
     for path in (site / "pagefind").rglob("*.pf_index"):
         data = gzip.decompress(path.read_bytes())
-        _, count, at = pagefind_files._head_at(data, len(pagefind_files.SIGNATURE) + 1)
+        _, count, at = cbor.read_head(data, len(cbor.SIGNATURE) + 1)
         for _ in range(count):
-            end = pagefind_files._end(data, at)
-            assert pagefind_files._entry_end(data, at) == end, path
-            _, pages, page = pagefind_files._head_at(data, pagefind_files._end(data, at + 1))
+            end = cbor.item_end(data, at)
+            assert cbor.entry_end(data, at) == end, path
+            _, pages, page = cbor.read_head(data, cbor.item_end(data, at + 1))
             for _ in range(pages):
-                shapes.add(pagefind_files._PAGE.match(data, page) is not None)
-                page = pagefind_files._end(data, page)
+                shapes.add(cbor.PAGE_SHAPE.match(data, page) is not None)
+                page = cbor.item_end(data, page)
             at = end
     assert shapes >= {True, False}  # pages of the common shape and of others (a long list of locations)
 
