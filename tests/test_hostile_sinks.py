@@ -51,6 +51,25 @@ def test_a_quote_in_a_description_stays_inside_its_attribute(tmp_path, project):
         assert meta["content"] == description and set(meta.attrs) <= {"name", "property", "content"}
 
 
+# Markdown's own syntax in plain text: a title or description shows as written, wherever it is printed.
+MARKDOWN_IN_PLAIN_TEXT = "*now* ![logo](../assets/images/favicon.png) :smile: C# a_b_c [x]"
+
+
+def test_markdown_syntax_in_plain_text_is_shown_as_written(tmp_path, project):
+    edit(project, "docs/topics/edge-backends.en.md", 'description: "Backends', f'description: "{MARKDOWN_IN_PLAIN_TEXT} Backends')
+    edit(project, "docs/issues/007.en.md", "title: vLLM v0.33.0 released", f'title: "vLLM v0.33.0 {MARKDOWN_IN_PLAIN_TEXT}"')
+    assert kb(["--root", str(project), "check"]) == 0  # plain text: published, as text
+    result = build(project, tmp_path / "site")
+    assert result.returncode == 0, result.stdout + result.stderr
+    topics = BeautifulSoup((tmp_path / "site/en/topics/index.html").read_text(encoding="utf-8"), "html.parser")
+    row = next(li for li in topics.select("article li") if "Backends" in li.get_text())
+    issue = BeautifulSoup((tmp_path / "site/en/issues/007/index.html").read_text(encoding="utf-8"), "html.parser")
+    heading = issue.find(id="vllm-v0-33-0")
+    for shown in (row, heading):  # (the topic's name in the row is bold, as every row's)
+        assert MARKDOWN_IN_PLAIN_TEXT in shown.get_text(), shown
+        assert not shown.find(["em", "img", "svg"]), shown
+
+
 # ---- ids used in markup and file names ---------------------------------------
 
 def test_topic_ids_are_slugs(project, capsys):
@@ -103,6 +122,8 @@ def test_a_snippet_inside_a_fence_or_of_a_missing_file_is_refused(project, capsy
     ("[click](&#106;avascript:alert(1))", "link"),  # a character reference, decoded by the browser
     ("Text { #__config }", "attributes"),  # Material reads its configuration from #__config
     ("## __search", "heading"),  # a heading slugified to the theme's id
+    ("## Names { #kb-names }", "attributes"),  # where search takes a record's aliases to start (kb.search_records)
+    ("Text { .note #md-content }", "attributes"),  # the theme's own id, after a class
 ])
 def test_body_payloads_that_decode_or_clash(project, capsys, payload, field):
     edit(project, "docs/about.en.md", "## The weekly", f"## The weekly\n\n{payload}\n")

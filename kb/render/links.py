@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
 from dataclasses import dataclass
 
 from .. import layout
@@ -33,9 +34,17 @@ def relative(target: str, base: str) -> str:
     return "/".join([".."] * (len(here) - common) + there[common:])
 
 
+# What Markdown reads in a line of text (the extensions of mkdocs.yml): emphasis, links and images, a heading's
+# closing hashes (`# C#` is a heading "C"), a backslash escaping the next, and an emoji's `:name:`, which
+# Python-Markdown cannot backslash-escape (a character reference stays a colon on the page).
+MARKDOWN_SYNTAX = re.compile(r"[\\*_\[\]!#]")
+EMOJI_COLON = re.compile(r":(?=[+\-\w]+:)")
+
+
 def markdown_text(text: str) -> str:
-    """Plain text as a Markdown link label: brackets would end it."""
-    return text.replace("[", "\\[").replace("]", "\\]")
+    """Plain text (a title, a description, a name) written into Markdown so that it shows as written: `*now*`
+    is not emphasis, `![x](…)` no image, `C#` keeps its `#` in a heading, `[`/`]` do not end a link's label."""
+    return EMOJI_COLON.sub("&#58;", MARKDOWN_SYNTAX.sub(lambda m: "\\" + m.group(), text))
 
 
 @dataclass(frozen=True)

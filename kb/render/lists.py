@@ -167,7 +167,7 @@ def topic_list(r: Renderer) -> str:
         counts = " · ".join([count(r.lang, "items", len(c.items_of_topic(topic.id))),
                              count(r.lang, "verdicts", len(c.signals_of_topic(topic.id))),
                              count(r.lang, "open_watch", len(c.watch_of_topic(topic.id, open_only=True)))])
-        rows.append(f"- **{r.write(r.ref(topic.id), MARKDOWN)}** — {topic.text(r.lang).description}  \n  {counts}")
+        rows.append(f"- **{r.write(r.ref(topic.id), MARKDOWN)}** — {markdown_text(topic.text(r.lang).description)}  \n  {counts}")
     return unindexed("\n".join(rows))
 
 
