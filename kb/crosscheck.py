@@ -131,6 +131,39 @@ def _names(thing) -> dict[str, str]:
             if isinstance(thing, Entity) or lang in thing.texts or layout.DEFAULT_LANGUAGE in thing.texts}
 
 
+def _record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
+    """A registry's document and the position of each of its records, by id (a refused id is reported itself)."""
+    doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
+    if doc is None or not isinstance(doc.data, list):
+        return None, {}
+    ids = ((entry.get("id") if isinstance(entry, dict) else entry, n) for n, entry in enumerate(doc.data))
+    return doc, {record_id: n for record_id, n in ids if isinstance(record_id, str)}
+
+
+def check_names(reader: ContentReader, catalog: Catalog) -> None:
+    """Two entities, two topics or two terms never share a name in one language: search would show one facet
+    chip for both, and a reader could not tell their pages apart. Compared as search reads them (name_key);
+    the later one is reported, where its name is written."""
+    for registry, things in ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
+                             (layout.TERMS_FILE, catalog.terms)):
+        doc, index = _record_index(reader, catalog, registry)
+        first: dict[tuple[str, str], str] = {}  # (language, name_key) -> the id it names
+        for thing in things.values():
+            for lang, name in _names(thing).items():
+                owner = first.setdefault((lang, name_key(name)), thing.id)
+                if owner == thing.id:
+                    continue
+                message = f"`{name}` already names `{owner}` — give each its own name, or merge the two"
+                if isinstance(thing, Topic):  # its name is its page's title
+                    page = reader.pages.get(thing.page, {}).get(lang) or reader.pages[thing.page][layout.DEFAULT_LANGUAGE]
+                    reader.problem(page.meta, ("title",), "title", message)
+                elif doc is not None and thing.id in index:
+                    loc = (index[thing.id], "name") if isinstance(thing, Entity) else (index[thing.id], "written", lang)
+                    reader.problem(doc, loc, dotted(loc), message)
+                if isinstance(thing, Entity):
+                    break  # one name in every language: said once
+
+
 def _aliases(thing) -> dict[str, list[str]]:
     return thing.aliases if isinstance(thing, TermFacts) else thing.facts.aliases
 
@@ -150,11 +183,9 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
                 titles[thing.id, lang] = name_key(name)
                 named.setdefault((lang, titles[thing.id, lang]), thing.id)
     for registry, things in registries:
-        doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
-        if doc is None or not isinstance(doc.data, list):
+        doc, index = _record_index(reader, catalog, registry)
+        if doc is None:
             continue
-        ids = ((entry.get("id") if isinstance(entry, dict) else entry, n) for n, entry in enumerate(doc.data))
-        index = {record_id: n for record_id, n in ids if isinstance(record_id, str)}  # a refused id is reported itself
         for thing in things.values():
             own: set[tuple[str, str]] = set()  # (language, name_key) of the aliases of `thing` so far
             for language, aliases in _aliases(thing).items():

@@ -70,6 +70,9 @@ def _plain_text(value: str) -> str:
 
 
 def _name(value: str) -> str:
+    if not any(char.isalnum() for char in value):  # `.` or `—`: search reads no word in it, and finds nothing by it
+        raise _refuse("name", f"`{value}` holds no letter or digit — a name readers search for is written in words",
+                      value)
     if len(value) > NAME_LENGTH:
         raise _refuse("name", f"is {len(value)} characters long — a name has at most {NAME_LENGTH}; "
                       "write the name alone", value)

@@ -14,7 +14,7 @@ from stat import S_ISREG
 
 from . import layout
 from .catalog import Catalog
-from .crosscheck import check_aliases, check_links, check_pins, register_targets, warn_repeated_sources
+from .crosscheck import check_aliases, check_links, check_names, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
@@ -88,6 +88,7 @@ def _load(root: Path, files: FileCache) -> Catalog:
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
     check_pins(reader, catalog)
+    check_names(reader, catalog)
     check_aliases(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:

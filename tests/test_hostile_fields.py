@@ -105,6 +105,31 @@ def test_a_full_width_alias_is_read_as_search_reads_it(project, capsys, path, be
 
 
 
+@pytest.mark.parametrize("alias", [".", "—", "·-·"])
+def test_an_alias_without_a_letter_or_digit_is_refused(project, capsys, alias):
+    edit(project, "data/terms.yml", "en: [speculative sampling]", f'en: [speculative sampling, "{alias}"]')
+    refused(project, capsys, f"data/terms.yml:{line_of(project, 'data/terms.yml', 'speculative sampling,')}: "
+                             f"0.aliases.en.1: `{alias}` holds no letter or digit")
+
+
+# (file, its text before, after, what is refused, where, the name it already gives)
+SHARED_NAMES = [
+    ("data/entities.yml", "name: SGLang", "name: ｖＬＬＭ", "name: ｖＬＬＭ", "1.name: `ｖＬＬＭ`", "vllm"),
+    ("docs/topics/edge-backends.en.md", 'title: "On-device and edge backends"', 'title: "fp4 / nvfp4 KERNELS"', "fp4 / nvfp4 KERNELS",
+     "title: `fp4 / nvfp4 KERNELS`", "fp4-kernels"),
+    ("data/terms.yml", "written: {zh: 显存}", "written: {zh: 投机解码}", "投机解码}", "1.written.zh: `投机解码`",
+     "speculative-decoding"),
+]
+
+
+@pytest.mark.parametrize("path, before, after, found, where, owner", SHARED_NAMES, ids=["entity", "topic", "term"])
+def test_two_things_of_one_kind_never_share_a_name(project, capsys, path, before, after, found, where, owner):
+    """Two entities named alike would be one facet chip in search, two hubs one name in the topics list."""
+    edit(project, path, before, after)
+    refused(project, capsys, f"{path}:{line_of(project, path, found)}: {where} already names `{owner}` — give each "
+                             "its own name, or merge the two")
+
+
 # ---- YAML that reads as something other than what a reviewer sees -------------------------------
 
 FACTS = "data/issues/007.yml"
