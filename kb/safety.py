@@ -44,8 +44,8 @@ SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.\-]*)\s*:")
 ATTR_LIST = re.compile(r"\{:?[^{}\n]*=[^{}\n]*\}")
 ATTR_ID = re.compile(r"\{:?[^{}\n]*?#([^\s{}]+)[^{}\n]*\}")
 SLUG_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-# Classes the project's generated markup (`kb-`) and the theme (`md-`) give a meaning to: content wearing
-# one would look like what the site itself says (a source badge, a verdict, the theme's chrome).
+# Classes and ids the project's generated markup (`kb-`) and the theme (`md-`) give a meaning to: content wearing
+# one would look like what the site itself says (a source badge, a verdict, the theme's chrome), or be read as it.
 RESERVED_CLASS_PREFIXES = ("kb-", "md-")
 # ...but for the theme's classes Material documents for content to use: `[Link](page.md){ .md-button }`.
 CONTENT_THEME_CLASSES = {"md-button", "md-button--primary"}
@@ -198,9 +198,14 @@ def _line_problem(line: str) -> tuple[str, str, str] | None:
     if attributes:
         return ("attributes", "only `{ #id }` and `{ .class }` may follow Markdown — remove the `key=value` attribute",
                 attributes.group(0))
-    anchor = ATTR_ID.search(line)
-    if anchor and not SLUG_ID.fullmatch(anchor.group(1)):
-        return "attributes", f"`#{anchor.group(1)}` is not an id this site uses — write ids as lowercase slugs", anchor.group(0)
+    for anchor in ATTR_ID.finditer(line):
+        if not SLUG_ID.fullmatch(anchor.group(1)):
+            return ("attributes", f"`#{anchor.group(1)}` is not an id this site uses — write ids as lowercase slugs",
+                    anchor.group(0))
+        if anchor.group(1).startswith(RESERVED_CLASS_PREFIXES):  # `#kb-names` would end a record's text in search
+            return ("attributes", f"the id `#{anchor.group(1)}` belongs to the site's own markup (ids starting "
+                    f"`{'`, `'.join(RESERVED_CLASS_PREFIXES)}` are generated or the theme's) — choose another id",
+                    anchor.group(0))
     admonition = ADMONITION.match(line)
     reserved = _reserved_class([name for block in ATTR_BLOCK.findall(line) for name in CLASS_NAME.findall(block)]
                                + (admonition.group("classes").split() if admonition else []))

@@ -157,9 +157,10 @@
         .then((text) => {
           const page = JSON.parse(text.slice(text.indexOf("{")));
           page.words = page.content.split(" ");
-          // where the record's aliases start (kb.search_records.NAMES_ANCHOR, the last element of its record):
-          // searched, never shown as its text
-          page.text = (page.anchors || []).findLast((a) => a.id === box.dataset.kbNamesAnchor)?.location ?? page.words.length;
+          // where the record's aliases start (kb.search_records.NAMES_ANCHOR, the last element of its record, a
+          // paragraph: a heading of the page slugified alike is not it): searched, never shown as its text
+          page.text = (page.anchors || []).findLast((a) => a.id === box.dataset.kbNamesAnchor && a.element === "p")
+            ?.location ?? page.words.length;
           return page;
         }));
     }
