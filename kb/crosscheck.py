@@ -110,8 +110,9 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
 
 def check_pins(reader: ContentReader, catalog: Catalog) -> None:
     """A hub's pins are items of that topic."""
-    doc = reader.files.get(read_yaml, catalog.root / layout.TOPICS_FILE, catalog.root)[0]
-    for index, topic in enumerate(catalog.topics.values()):
+    doc, index_of = _record_index(reader, catalog, layout.TOPICS_FILE)
+    for topic in catalog.topics.values():
+        index = index_of.get(topic.id)  # its place in the file, which holds refused records too
         for position, item_id in enumerate(topic.facts.pins):
             item = catalog.target(item_id)
             if item is None and reader.unreadable:

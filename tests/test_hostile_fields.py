@@ -112,6 +112,13 @@ def test_an_alias_without_a_letter_or_digit_is_refused(project, capsys, alias):
                              f"0.aliases.en.1: `{alias}` holds no letter or digit")
 
 
+def test_a_pin_is_reported_at_its_own_topic_when_a_topic_before_it_is_refused(project, capsys):
+    edit(project, "data/topics.yml", "- id: fp4-kernels", "- id: FP4")
+    edit(project, "data/topics.yml", "pins: [dual-qk, stepquant]", "pins: [dual-qk, sglang-v0-5-23]")
+    refused(project, capsys, f"data/topics.yml:{line_of(project, 'data/topics.yml', 'sglang-v0-5-23')}: topics.1.pins.1: "
+                             "`sglang-v0-5-23` is not an item of the topic `kv-cache-compression`")
+
+
 # (file, its text before, after, what is refused, where, the name it already gives)
 SHARED_NAMES = [
     ("data/entities.yml", "name: SGLang", "name: ｖＬＬＭ", "name: ｖＬＬＭ", "1.name: `ｖＬＬＭ`", "vllm"),
