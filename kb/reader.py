@@ -6,13 +6,14 @@ than stopping at the first, so a contributor sees them all at once.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
 from . import layout
-from .fields import FIELD_RULES
+from .fields import FIELD_RULES, SLUG
 from .problems import Problem
 from .files import snippet_problems
 from .safety import check_markup, control_problems, markup_problems, snippet_names
@@ -47,9 +48,14 @@ class ContentReader:
         if whole:
             self.refused[registry] = None
             return
+        if self.refused.get(registry, set()) is None:
+            return
         record_id = raw.get("id") if isinstance(raw, dict) else raw
-        if isinstance(record_id, str) and self.refused.get(registry, set()) is not None:
+        if isinstance(record_id, str):
             self.refused.setdefault(registry, set()).add(record_id)
+        elif isinstance(raw, dict):  # no id to read (`- ident: vllm`): it may be any of the slugs it holds
+            self.refused.setdefault(registry, set()).update(
+                value for value in raw.values() if isinstance(value, str) and re.fullmatch(SLUG, value))
 
     def may_hold(self, registry: str, record_id: str) -> bool:
         """Whether `record_id` may be a record of `registry` that was refused: a reference to it is not reported

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from conftest import build, copy_project
+from conftest import build, copy_project, line_of
 from kb.cli import main as kb
 
 
@@ -229,3 +229,15 @@ def test_a_reference_to_no_record_at_all_is_still_reported_beside_a_refused_one(
     out = capsys.readouterr().out
     assert "unknown entity `ds-4`" in out and "unknown entity `nvidia-gpus`" not in out
     assert "data/entities.yml:" in out and ": 12.kind: " in out
+
+
+def test_a_record_whose_id_cannot_be_read_is_reported_at_the_record_only(tmp_path, capsys):
+    """`- ident: vllm` may be any record holding the slug `vllm`: every item and page naming vllm is not reported
+    again (it was 10 problems, 8 of them elsewhere)."""
+    project = copy_project(tmp_path / "project")
+    apply(project, Mistake("", "data/entities.yml", "- id: vllm\n", "- ident: vllm\n", "0.id", None))
+    assert kb(["--root", str(project), "check"]) == 1
+    errors = [line for line in capsys.readouterr().out.splitlines() if " — " in line]
+    assert {line.split(": ")[1] for line in errors} == {"0.id", "0.ident"}, errors
+    assert all(line.startswith(f"data/entities.yml:{line_of(project, 'data/entities.yml', 'ident: vllm')}:")
+               for line in errors), errors
