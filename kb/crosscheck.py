@@ -75,6 +75,8 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
 
         for index, signal in enumerate(issue.signals):
             for item_id in signal.facts.items:
+                if _perhaps_unreadable(reader, catalog.target(item_id)):
+                    continue
                 if not isinstance(catalog.target(item_id), Item):
                     reader.problem(doc, ("signals", index, "items"), f"signals.{index}.items",
                                    f"`{item_id}` is not an item in the archive — fix the id")
@@ -115,8 +117,8 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
         index = index_of.get(topic.id)  # its place in the file, which holds refused records too
         for position, item_id in enumerate(topic.facts.pins):
             item = catalog.target(item_id)
-            if item is None and reader.unreadable:
-                continue  # perhaps in the issue that could not be read: that is the problem reported
+            if _perhaps_unreadable(reader, item):
+                continue
             if isinstance(item, Item) and any(t not in catalog.topics for t in item.facts.topics):
                 continue  # its unknown topic is reported where the item is written
             if not isinstance(item, Item) or topic.id not in item.facts.topics:
@@ -222,10 +224,18 @@ def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:
                                    "make sure this is new, or link the earlier item with ref", severity="warning")
 
 
+def _perhaps_unreadable(reader: ContentReader, target) -> bool:
+    """Whether a reference found nothing because it may name something in a file that could not be read at all:
+    that file's problem is the one reported."""
+    return target is None and reader.unreadable
+
+
 def _resolve(reader: ContentReader, doc: Document, where: tuple[int, int], item: Item, resolution: Resolution, entry) -> None:
     index, position = where
     loc, field_name = ("items", index, "resolves", position), f"items.{index}.resolves.{position}"
     watch_id = resolution.watch
+    if _perhaps_unreadable(reader, entry):
+        return
     if not isinstance(entry, Watch):
         reader.problem(doc, loc, field_name, f"`{watch_id}` is not a watch entry — fix the id")
     elif entry.issue is item.issue:
@@ -243,8 +253,8 @@ def _resolve(reader: ContentReader, doc: Document, where: tuple[int, int], item:
 
 def _check(reader: ContentReader, doc: Document, loc: tuple, claim: Claim, earlier) -> None:
     field_name, earlier_id = dotted(loc) + ".claim", claim.facts.checks.claim
-    if earlier is None and reader.unreadable:
-        return  # perhaps in the issue that could not be read: that is the problem reported
+    if _perhaps_unreadable(reader, earlier):
+        return
     if not isinstance(earlier, Claim):
         reader.problem(doc, loc + ("claim",), field_name,
                        f"`{earlier_id}` is not a claim of the archive — use the id of an earlier issue's figure (`kb claims` lists them)")

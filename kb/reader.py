@@ -35,6 +35,9 @@ class ContentReader:
         self.refused: dict[str, set[str] | None] = {}
         self.pages: dict[str, dict[str, MarkdownPage]] = defaultdict(dict)  # page -> language -> page
         self.claimed: set[str] = set()  # pages read as the prose of an issue, topic or entity
+        # (page, language) of pages that exist but could not be read (broken front matter): reported, and not
+        # reported again as missing
+        self.unread_pages: set[tuple[str, str]] = set()
 
     def problem(self, doc_or_path, loc, field_name: str, message: str, severity: str = "error") -> None:
         if isinstance(doc_or_path, Document):
@@ -112,14 +115,15 @@ class ContentReader:
                     continue  # about.zh.md would be read as about.md (and the build would crash on it)
             page, problems = self.files.get(checked_page, path, self.root)
             self.problems += problems
+            key, lang = layout.split_language(path.relative_to(docs).as_posix())
             if page is None:
+                self.unread_pages.add((key, lang))
                 continue
             for line, name in snippet_names(page.body):
                 self.problems += snippet_problems(self.root, page.path, page.body_first_line + line - 1, name)
-            key, lang = layout.split_language(path.relative_to(docs).as_posix())
             self.pages[key][lang] = page
         for key, versions in self.pages.items():
-            if layout.DEFAULT_LANGUAGE not in versions:
+            if layout.DEFAULT_LANGUAGE not in versions and (key, layout.DEFAULT_LANGUAGE) not in self.unread_pages:
                 for page in versions.values():
                     self.problem(page.path, None, "page",
                                  f"translates {layout.DOCS}/{key}, which does not exist — add the Chinese page or fix the file name")
@@ -141,7 +145,7 @@ class ContentReader:
         self.claimed.add(page_key)
         texts, docs = {}, {}
         versions = self.pages.get(page_key, {})
-        if layout.DEFAULT_LANGUAGE not in versions:
+        if layout.DEFAULT_LANGUAGE not in versions and (page_key, layout.DEFAULT_LANGUAGE) not in self.unread_pages:
             self.problem(f"{layout.DOCS}/{page_key}", None, "page",
                          f"{what} has no Chinese page — create {layout.DOCS}/{page_key} (`kb new` writes one)")
         for lang, page in versions.items():

@@ -241,3 +241,23 @@ def test_a_record_whose_id_cannot_be_read_is_reported_at_the_record_only(tmp_pat
     assert {line.split(": ")[1] for line in errors} == {"0.id", "0.ident"}, errors
     assert all(line.startswith(f"data/entities.yml:{line_of(project, 'data/entities.yml', 'ident: vllm')}:")
                for line in errors), errors
+
+
+# A file that cannot be read at all is its own one problem: not also "missing", nor every reference into it.
+UNREADABLE_FILES = [
+    ("data/issues/003.yml", "\nnumber: [unclosed\n"),  # issue 7 resolves one of its watch entries
+    ("docs/issues/007.md", None),  # the Chinese page, which the English one translates
+    ("docs/topics/fp4-kernels.md", None),
+]
+
+
+@pytest.mark.parametrize("path,appended", UNREADABLE_FILES, ids=[m[0] for m in UNREADABLE_FILES])
+def test_a_file_that_cannot_be_read_is_one_problem_not_also_missing(tmp_path, capsys, path, appended):
+    project = copy_project(tmp_path / "project")
+    file = project / path
+    text = file.read_text(encoding="utf-8")
+    # a YAML file with a broken line at its end; a page whose front matter's title opens a list it never closes
+    file.write_text(text + appended if appended else text.replace("\ntitle: ", "\ntitle: [", 1), encoding="utf-8")
+    assert kb(["--root", str(project), "check"]) == 1
+    errors = [line for line in capsys.readouterr().out.splitlines() if " — " in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{path}:") and ": yaml: cannot be parsed" in errors[0], errors
