@@ -90,6 +90,10 @@ EXPECTED = [
     ("zh", "sglnag", "entities/sglang/", 1),
     ("zh", "深度求素", "entities/deepseek/", 1),
     ("en", "nvidea", "entities/nvidia-gpus/", 3),
+    # words set apart that a name writes as one
+    ("zh", "SG Lang", "entities/sglang/", 1),
+    ("en", "llama cpp", "entities/llama-cpp/", 1),
+    ("en", "flash infer", "entities/flashinfer/", 1),
 ]
 
 # One stray letter or digit, a version that does not exist, a word of no page, the other language's words.

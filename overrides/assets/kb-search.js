@@ -226,8 +226,24 @@
     }
     return row[b.length];
   };
-  const respelled = (query) => { // null where no word is respelled
+  // Words a reader set apart that a name writes as one (SG Lang: SGLang, llama cpp: llama.cpp), read as the name.
+  const joined = (query) => {
+    const parts = query.normalize("NFKC").split(/(\s+)/u); // words, with the spaces between them
     let changed = false;
+    for (let i = 0; i + 2 < parts.length; i += 2) {
+      const [a, b] = [parts[i].toLowerCase(), parts[i + 2].toLowerCase()];
+      const name = /\p{Script=Latin}/u.test(a + b) && NAMES.find((n) => [a + b, `${a}.${b}`, `${a}-${b}`].includes(n.toLowerCase()));
+      if (name) {
+        parts.splice(i, 3, name);
+        changed = true;
+      }
+    }
+    return changed ? parts.join("") : null;
+  };
+  const respelled = (typed) => { // null where no word is respelled
+    const merged = joined(typed);
+    const query = merged ?? typed;
+    let changed = merged !== null;
     const text = query.normalize("NFKC").split(new RegExp(`(\\s+|[${HAN}]+)`, "u")).map((word) => {
       const typed = [...word.toLowerCase()];
       if (!SPELLABLE.test(word) || NAMES.some((name) => name.toLowerCase() === word.toLowerCase())) return word;
