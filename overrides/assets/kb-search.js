@@ -498,10 +498,12 @@
     let { results } = ranked;
     let shown = await Promise.all(results.slice(0, SHOWN).map(async (r) => ({ ...r, page: await fragment(r.result.id) })));
     if (mine !== latest) return null;
-    // Pages found by their versions metadata only tie: the one naming the version most goes first.
-    const named = ({ page, at }) => at.length ||
-      page.words.filter((w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t))).length;
-    shown.sort((a, b) => b.score - a.score || named(b) - named(a));
+    // Pages found by their versions metadata only tie: the one whose title names the version goes first (the
+    // release, not the hubs that mention it), then the one naming it most; never the order of the index.
+    const naming = (w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t));
+    const titled = ({ page }) => Number((page.meta?.title || "").split(/\s+/u).some(naming));
+    const named = ({ page, at }) => at.length || page.words.filter(naming).length;
+    shown.sort((a, b) => b.score - a.score || titled(b) - titled(a) || named(b) - named(a));
     if (shown.length && !terms.every((term) => holds(shown[0].page, term))) results = shown = [];
     return { ...ranked, results, shown };
   };
