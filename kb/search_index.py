@@ -39,6 +39,7 @@ from pathlib import Path
 
 from . import layout
 from .pagefind_files import assemble_bundles, finish_runs
+from .scratch import scratch_root
 from .search_records import NAMES_ANCHOR, Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
@@ -216,7 +217,9 @@ class StagedPages:
     def _run(self, code: str, records: list[tuple[str, int, Path]], stand_in: bool) -> Path:
         folder = self.folder / "runs" / f"{code}-{self.runs_cut.get(code, 0)}"
         self.runs_cut[code] = self.runs_cut.get(code, 0) + 1
-        for target_rel, _, file in records:
+        # in path order: Pagefind numbers pages in the order it lists their folders, which on tmpfs (kb.scratch) is
+        # the order they were made in, and pages arrive in the order they are written
+        for target_rel, _, file in sorted(records):
             target = folder / target_rel
             target.parent.mkdir(parents=True, exist_ok=True)
             file.replace(target)
@@ -317,7 +320,7 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
                        shard_bytes: int = SHARD_BYTES) -> None:
     """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
     site = Path(site)
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory(dir=scratch_root()) as work:
         runs = SearchRuns(StagedPages(site, records or {}, Path(work) / "staged"), Path(work), shard_bytes)
         for path in site_pages(site):
             runs.staged.add(path)

@@ -32,11 +32,12 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
+from .scratch import scratch_root
 from .search_index import SHARD_BYTES, SearchRuns, StagedPages, site_pages, write_search_index
 from .search_records import PageRecords
 
 TASK, RESULT, ERRORS = "task.pickle", "runs.json", "errors.txt"  # the second process's files in its work folder
-WORK_PREFIX = "kb-search-"  # its work folder, in the system's temporary folder: kb-search-<the build's pid>-<random>
+WORK_PREFIX = "kb-search-"  # its work folder, in kb.scratch.scratch_root(): kb-search-<the build's pid>-<random>
 BATCH = 50  # pages handed over at a time
 
 
@@ -46,8 +47,9 @@ class SiteIndex:
     def __init__(self, site: Path | str, records: Mapping[str, PageRecords] | None = None,
                  shard_bytes: int = SHARD_BYTES):
         self.site = Path(os.path.abspath(site))  # as mkdocs writes the pages' paths: not resolved
-        remove_left_behind(Path(tempfile.gettempdir()))
-        self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-"))
+        root = scratch_root()
+        remove_left_behind(root)
+        self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=root))
         (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes)))
         # Its own process group, so that close() stops Pagefind with it: killed alone, it left Pagefind running
         # on a removed work folder, and holding the build's output open, long after a failed build (a CI run

@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -443,6 +444,38 @@ def test_the_work_of_a_killed_build_is_removed_by_the_next(tmp_path):
     other.mkdir()
     remove_left_behind(tmp_path)
     assert not left.exists() and running.exists() and other.exists()
+
+
+def test_scratch_files_go_to_memory_where_it_has_room_and_to_the_temp_folder_otherwise(tmp_path, monkeypatch):
+    """kb.scratch: the index's work folders go to a memory-backed folder with room to spare; TMPDIR, when set,
+    is obeyed; a folder that is missing or too small leaves them in the temp folder."""
+    from kb import scratch
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
+    monkeypatch.setattr(scratch, "MIN_FREE", 1)
+    assert scratch.scratch_root() == tmp_path
+    monkeypatch.setattr(scratch, "MIN_FREE", 2**62)  # more than any disk has
+    assert scratch.scratch_root() == Path(tempfile.gettempdir())
+    monkeypatch.setattr(scratch, "MIN_FREE", 1)
+    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path / "missing")
+    assert scratch.scratch_root() == Path(tempfile.gettempdir())
+    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "chosen"))
+    assert scratch.scratch_root() != tmp_path
+
+
+def test_a_build_stages_its_search_index_in_the_scratch_folder(catalog, site, tmp_path, monkeypatch):
+    from kb import scratch
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
+    monkeypatch.setattr(scratch, "MIN_FREE", 1)
+    out = tmp_path / "site"
+    shutil.copytree(site, out, ignore=shutil.ignore_patterns(layout.INDEX_FOLDER))
+    index = SiteIndex(out, site_search_records(catalog))
+    try:
+        assert index.work.parent == tmp_path
+    finally:
+        index.close()
 
 
 def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path):
