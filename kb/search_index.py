@@ -320,8 +320,8 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
                        shard_bytes: int = SHARD_BYTES) -> None:
     """Index every HTML page of `site` into site/pagefind/, with `records` (built file -> its search records)."""
     site = Path(site)
-    with tempfile.TemporaryDirectory(dir=scratch_root()) as work:
-        runs = SearchRuns(StagedPages(site, records or {}, Path(work) / "staged"), Path(work), shard_bytes)
+    with tempfile.TemporaryDirectory() as work, tempfile.TemporaryDirectory(dir=scratch_root()) as staging:
+        runs = SearchRuns(StagedPages(site, records or {}, Path(staging)), Path(work), shard_bytes)
         for path in site_pages(site):
             runs.staged.add(path)
         runs.finish_languages()

@@ -37,7 +37,7 @@ from .search_index import SHARD_BYTES, SearchRuns, StagedPages, site_pages, writ
 from .search_records import PageRecords
 
 TASK, RESULT, ERRORS = "task.pickle", "runs.json", "errors.txt"  # the second process's files in its work folder
-WORK_PREFIX = "kb-search-"  # its work folder, in kb.scratch.scratch_root(): kb-search-<the build's pid>-<random>
+WORK_PREFIX = "kb-search-"  # its work and staging folders: kb-search-<the build's pid>-<random>
 BATCH = 50  # pages handed over at a time
 
 
@@ -47,10 +47,14 @@ class SiteIndex:
     def __init__(self, site: Path | str, records: Mapping[str, PageRecords] | None = None,
                  shard_bytes: int = SHARD_BYTES):
         self.site = Path(os.path.abspath(site))  # as mkdocs writes the pages' paths: not resolved
-        root = scratch_root()
-        remove_left_behind(root)
-        self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=root))
-        (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes)))
+        # Its work (Pagefind's runs, renamed into the site at the end) in the temp folder; the pages it stages, made
+        # and removed one by one, in memory where there is room (kb.scratch)
+        for root in {Path(tempfile.gettempdir()), scratch_root()}:
+            remove_left_behind(root)
+        self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-"))
+        self.staging = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=scratch_root()))
+        (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes,
+                                                     str(self.staging))))
         # Its own process group, so that close() stops Pagefind with it: killed alone, it left Pagefind running
         # on a removed work folder, and holding the build's output open, long after a failed build (a CI run
         # waited 600 s for it). Nothing of it writes to the build's own output.
@@ -115,6 +119,7 @@ class SiteIndex:
             except BrokenPipeError:
                 pass
         shutil.rmtree(self.work, ignore_errors=True)
+        shutil.rmtree(self.staging, ignore_errors=True)
 
     def _hand_over(self, pages: list[Path]) -> None:
         pages = [path for path in pages if path not in self.handed]
@@ -153,8 +158,8 @@ def _alive(pid: int) -> bool:
 def _serve(work: Path) -> None:
     """The second process: stage the pages it is handed, index them when told; at the end, write where the
     runs are. Commands are read on a thread of their own, so the build never waits for this process."""
-    site, records, shard_bytes = pickle.loads((work / TASK).read_bytes())
-    runs = SearchRuns(StagedPages(Path(site), records, work / "staged"), work, shard_bytes)
+    site, records, shard_bytes, staging = pickle.loads((work / TASK).read_bytes())
+    runs = SearchRuns(StagedPages(Path(site), records, Path(staging)), work, shard_bytes)
     commands: queue.Queue = queue.Queue()
 
     def read() -> None:

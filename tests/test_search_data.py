@@ -399,7 +399,7 @@ def test_a_run_pagefind_fails_on_stops_the_index_and_is_reported_where_it_is_wai
 def test_an_index_in_runs_handed_over_by_language_is_the_one_made_at_once(site, site_in_runs, catalog, tmp_path):
     index = _index_as_written(site, catalog, tmp_path / "site", {path.name for path in site.iterdir()} - {"en"}, 40_000)  # the runs of site_in_runs
     index.finish()
-    assert not index.work.exists()  # nothing left behind
+    assert not index.work.exists() and not index.staging.exists()  # nothing left behind
     assert _files(tmp_path / "site" / "pagefind") == _files(site_in_runs / "pagefind")
 
 
@@ -427,7 +427,7 @@ def test_a_failed_build_stops_the_index_and_its_pagefind(site, catalog, tmp_path
         time.sleep(0.005)
     index.close()
     assert _processes_in_group(group) == []
-    assert not index.work.exists()
+    assert not index.work.exists() and not index.staging.exists()
 
 
 def test_the_work_of_a_killed_build_is_removed_by_the_next(tmp_path):
@@ -464,7 +464,7 @@ def test_scratch_files_go_to_memory_where_it_has_room_and_to_the_temp_folder_oth
     assert scratch.scratch_root() != tmp_path
 
 
-def test_a_build_stages_its_search_index_in_the_scratch_folder(catalog, site, tmp_path, monkeypatch):
+def test_a_build_stages_its_search_pages_in_the_scratch_folder(catalog, site, tmp_path, monkeypatch):
     from kb import scratch
     monkeypatch.delenv("TMPDIR", raising=False)
     monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
@@ -473,7 +473,7 @@ def test_a_build_stages_its_search_index_in_the_scratch_folder(catalog, site, tm
     shutil.copytree(site, out, ignore=shutil.ignore_patterns(layout.INDEX_FOLDER))
     index = SiteIndex(out, site_search_records(catalog))
     try:
-        assert index.work.parent == tmp_path
+        assert index.staging.parent == tmp_path
     finally:
         index.close()
 
@@ -484,7 +484,7 @@ def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path)
     index = _index_as_written(site, catalog, tmp_path / "site", {"issues"}, 100_000)
     with pytest.raises(RuntimeError, match="indexed as 'qaa' was written after that language was indexed"):
         index.finish()
-    assert not (tmp_path / "site" / "pagefind").exists() and not index.work.exists()
+    assert not (tmp_path / "site" / "pagefind").exists() and not index.work.exists() and not index.staging.exists()
 
 
 def test_glossary_names_are_each_expansion_and_its_parts_squashed():
