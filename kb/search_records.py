@@ -168,11 +168,13 @@ def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, 
 def panel_labels(lang: str) -> dict:
     """What kb-search.js writes in the results panel of a `lang` search: the facets' button and each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
-    apart, the line saying a misspelt query was read as a name, the button listing more results."""
+    apart, the line saying a misspelt query was read as a name, the button listing more results, and the link
+    to search another language's pages for a query that finds nothing here, with each language's name."""
     words = LABELS[lang]["search"]
     return {"narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "apart": words["apart"],
-            "respelled": words["respelled"], "more": words["more"]}
+            "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"],
+            "languages": LABELS[lang]["language_name"]}
 
 
 def search_box(lang: str) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import quote_plus
 
 import pytest
 
@@ -212,6 +213,32 @@ def test_a_glossary_name_the_pages_write_out_is_searched_as_written(site, reader
 @pytest.mark.parametrize("lang,query", NOTHING, ids=[f"{q[0]}-{q[1]}" for q in NOTHING])
 def test_a_stray_letter_or_digit_finds_nothing(readers, lang, query):
     assert search(readers[lang], query) == []
+
+
+@pytest.mark.parametrize("lang,query,other,line", [
+    ("en", "量化", "", "Search the Chinese edition for “量化”"),
+    ("zh", "admission control", "en/", "在英文版中搜索“admission control”"),
+])
+def test_a_query_that_finds_nothing_in_the_other_editions_script_leads_to_its_search(browser_page, lang, query,
+                                                                                       other, line):
+    """Han typed on the English pages, English words on the Chinese ones: the panel links to a search of the
+    pages the query is written for, which opens with its results (?q=)."""
+    page, url = browser_page
+    page.goto(url + ("en/" if lang == "en" else ""))
+    assert search(page, query) == []
+    link = page.locator(".kb-elsewhere a")
+    assert link.inner_text() == line and link.get_attribute("href") == f"/{other}?q={quote_plus(query)}"
+    link.click()
+    page.wait_for_url(f"{url}{other}?q=*")
+    page.wait_for_function("q => document.querySelector('[data-kb-search]').dataset.kbQuery === q", arg=query)
+    assert page.locator(ROWS).count() > 0 and page.input_value("input.md-search__input") == query
+    assert page.locator(".kb-elsewhere a").count() == 0  # found there: nothing more to point at
+
+
+def test_a_query_in_the_pages_own_script_that_finds_nothing_points_nowhere(readers):
+    for lang, query in (("zh", "控制器"), ("en", "qzxv")):  # Han on the Chinese pages, Latin on the English ones
+        assert search(readers[lang], query) == []
+        assert readers[lang].locator(".kb-elsewhere a").count() == 0
 
 
 @pytest.mark.parametrize("lang,typed,shown,line", [

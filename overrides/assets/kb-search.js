@@ -35,7 +35,8 @@
   // the page's. They differ only on the 404 page, one page in the default language's frame served for every
   // missing address: under /en/ it searches the English pages.
   const address = decodeURI(location.pathname).slice(root.pathname.length);
-  const pageLang = Object.entries(JSON.parse(box.dataset.kbHomes || "{}"))
+  const HOMES = JSON.parse(box.dataset.kbHomes || "{}"); // language -> its home, site-relative
+  const pageLang = Object.entries(HOMES)
     .find(([, home]) => home && address.startsWith(home))?.[0] ||
     (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
   const indexLang = INDEXED_AS[pageLang] || pageLang;
@@ -113,6 +114,8 @@
   const selected = {}; // facet -> value
   const note = Object.assign(document.createElement("p"), { className: "kb-respelled", hidden: true });
   meta.after(note);
+  const away = Object.assign(document.createElement("p"), { className: "kb-elsewhere", hidden: true });
+  note.after(away);
   const facetBar = document.createElement("div");
   facetBar.className = "kb-facets";
   note.after(facetBar);
@@ -207,6 +210,17 @@
   // as llama.cpp, 深度求素 as 深度求索; one more letter off in a Latin word of 8 or more. Only where exactly one
   // word is closest, and never a word with a digit (0.3x is not 0.33) or a short one, where one letter makes
   // another word (控制器 is no misspelt 控制面, nor VLM of vLLM).
+  // A query that finds nothing here, written in the script of another language's pages (Han: the pages indexed
+  // as Chinese; Latin only: the others), links to a search of those (opened by ?q=, below).
+  const HAS_HAN = new RegExp(`[${HAN}]`, "u");
+  const otherEdition = (query) => Object.keys(HOMES).find((lang) => lang !== pageLang &&
+    (HAS_HAN.test(query) ? Boolean(INDEXED_AS[lang]) : !INDEXED_AS[lang] && /\p{Script=Latin}/u.test(query)));
+  const searchOf = (lang, query) => {
+    const url = new URL(HOMES[lang], root);
+    url.searchParams.set("q", query);
+    return url.pathname + url.search;
+  };
+
   const SPELLABLE = new RegExp(`^(?:[${HAN}]{4,}|[\\p{Script=Latin}._-]{4,})$`, "u");
   const slips = (word) => (IS_HAN.test(word) || [...word].length < 8 ? 1 : 2);
   // letters changed, added, left out or swapped with their neighbour (optimal string alignment), or more than
@@ -574,6 +588,10 @@
     note.textContent = spelled && found.results.length
       ? words.respelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)) : "";
     note.hidden = !note.textContent;
+    const other = query && !found.results.length ? otherEdition(query) : null;
+    away.innerHTML = other ? `<a href="${escape(searchOf(other, query))}" hreflang="${escape(other)}">${escape(
+      words.elsewhere.replace(/\{(language|query)\}/g, (_, part) => (part === "query" ? query : words.languages[other])))}</a>` : "";
+    away.hidden = !other;
     list.innerHTML = render(found.shown, found.groups) + moreRow(found.results.length - found.shown.length);
     listed = { found, mine };
     watchMore();
@@ -584,6 +602,14 @@
     }
   };
 
+  // A search asked for in the address (?q=, as another language's panel links here) opens with its results.
+  const asked = new URLSearchParams(location.search).get("q");
+  if (asked) {
+    input.value = asked;
+    toggle.checked = true;
+    load();
+    search();
+  }
   input.addEventListener("focus", load, { once: true });
   input.addEventListener("focus", () => { toggle.checked = true; }); // opens the results panel, as Material's does
   // While an input method composes (拼音 letters), wait for the characters it commits.
