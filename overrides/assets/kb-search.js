@@ -205,11 +205,6 @@
   const IS_HAN = new RegExp(`^[${HAN}]+$`, "u");
   const PAIR = new RegExp(`^[${HAN}]{1,2}$`, "u");
 
-  // A query that finds nothing, even as the site writes its terms, is searched again with each word that is one
-  // letter off a word of a name the site writes (kb.search_records.spelling_words) read as that word: lama.cpp
-  // as llama.cpp, 深度求素 as 深度求索; one more letter off in a Latin word of 8 or more. Only where exactly one
-  // word is closest, and never a word with a digit (0.3x is not 0.33) or a short one, where one letter makes
-  // another word (控制器 is no misspelt 控制面, nor VLM of vLLM).
   // A query that finds nothing here, written in the script of another language's pages (Han: the pages indexed
   // as Chinese; Latin only: the others), links to a search of those (opened by ?q=, below).
   const HAS_HAN = new RegExp(`[${HAN}]`, "u");
@@ -221,6 +216,11 @@
     return url.pathname + url.search;
   };
 
+  // A query that finds nothing, even as the site writes its terms, is searched again with each word that is one
+  // letter off a word of a name the site writes (kb.search_records.spelling_words) read as that word: lama.cpp
+  // as llama.cpp, 深度求素 as 深度求索; one more letter off in a Latin word of 8 or more. Only where exactly one
+  // word is closest, and never a word with a digit (0.3x is not 0.33) or a short one, where one letter makes
+  // another word (控制器 is no misspelt 控制面, nor VLM of vLLM).
   const SPELLABLE = new RegExp(`^(?:[${HAN}]{4,}|[\\p{Script=Latin}._-]{4,})$`, "u");
   const slips = (word) => (IS_HAN.test(word) || [...word].length < 8 ? 1 : 2);
   // letters changed, added, left out or swapped with their neighbour (optimal string alignment), or more than
