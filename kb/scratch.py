@@ -5,7 +5,7 @@ issues) and Pagefind a bundle of thousands more. On ext4, a file created right a
 the kernel step over each recently removed inode (`recently_deleted`): a 520-issue build spent 17–22 s of
 system time there, and took 40–43 s with its scratch files in /tmp against 32–33 s in /dev/shm (two builds
 each, alternating, on this 2-core machine). /dev/shm is tmpfs: files there are memory, so only the staged
-pages go there (a run or two at a time, a few MB: Pagefind's runs, 85 MB at 1,040 issues, stay on disk), only
+pages go there (a run or two at a time: at most 8.4 MB at 1,040 issues; Pagefind's runs, 85 MB, stay on disk), only
 where it has MIN_FREE to spare, and TMPDIR, when set, is obeyed.
 """
 from __future__ import annotations
