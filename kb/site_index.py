@@ -49,10 +49,11 @@ class SiteIndex:
         self.site = Path(os.path.abspath(site))  # as mkdocs writes the pages' paths: not resolved
         # Its work (Pagefind's runs, renamed into the site at the end) in the temp folder; the pages it stages, made
         # and removed one by one, in memory where there is room (kb.scratch)
-        for root in {Path(tempfile.gettempdir()), scratch_root()}:
+        scratch = scratch_root()
+        for root in {Path(tempfile.gettempdir()), scratch}:
             remove_left_behind(root)
         self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-"))
-        self.staging = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=scratch_root()))
+        self.staging = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=scratch))
         (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes,
                                                      str(self.staging))))
         # Its own process group, so that close() stops Pagefind with it: killed alone, it left Pagefind running
