@@ -12,6 +12,9 @@ class KbConfig(Config):
     # The record pages behind the overviews (kb.records): every year of a hub, the ledgers' quarters...
     # The editor preview turns them off.
     record_pages = Type(bool, default=True)
+    # `mkdocs build` converts every other page of each language in a forked copy of itself, on the machine's
+    # second core (mkdocs_kb/split_conversion.py); false converts them all in one process, as mkdocs does.
+    split_conversion = Type(bool, default=True)
     # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops.
     page_seconds = Type(int, default=20)
     # The repository contributors send changes to (mkdocs.yml reads KB_REPO_URL, which the deploy workflow

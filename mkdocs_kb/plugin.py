@@ -34,11 +34,13 @@ from kb.site_index import SiteIndex
 from kb.theme import Theme
 
 from .budget import PageBudget
+from .collector import Collector
 from .config import KbConfig
 from .docs_mirror import DocsMirror
 from .language_links import homes_for_404, relative_home_links, site_path
 from .sandbox import install, sandbox_for
 from .sanitize import sanitize
+from .split_conversion import SplitConversion
 
 RENDERING_SWITCHES = ("render_macros", "ignore_macros")  # mkdocs-macros' per-page switches: not for content
 
@@ -58,6 +60,11 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.docs_source: Path | None = None  # docs/ itself; the build reads the mirror
         self.mirror = DocsMirror()
         self.search_index: SiteIndex | None = None  # this build's, while its languages are written
+        self.split = SplitConversion()  # half of each language's pages converted on the second core
+        self.collector = Collector()
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.split.allow(command == "build" and not dirty and self.config.split_conversion)
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -68,6 +75,7 @@ class KbPlugin(BasePlugin[KbConfig]):
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent)
         except ContentError as error:
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
+        self.collector.tune()
         self._mirror_docs(config)
         self._index_search(config)
         # One 404 page, at the site's root, in the default language (it speaks both): built in every language,
@@ -110,7 +118,18 @@ class KbPlugin(BasePlugin[KbConfig]):
         elif self.search_index is not None:
             self.search_index.languages_written()
 
+    @event_priority(-200)  # the navigation as every plugin left it: the pages to convert are known
+    def on_nav(self, nav, *, config: MkDocsConfig, files, **kwargs):
+        self.split.start(config, files)
+        return nav
+
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """A page the copy converts is an empty stand-in here (mkdocs_kb/split_conversion.py)."""
+        return "" if self.split.converts_elsewhere(page) else None
+
     def on_build_error(self, *, error: Exception) -> None:
+        self.split.stop()
+        self.collector.restore()
         if self.search_index is not None:
             self.search_index.close()
             self.search_index = None
@@ -122,12 +141,18 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.built_pages[page.file.dest_uri] = f"(generated record page) {src}" if generated else f"{layout.DOCS}/{src}"
         if self.search_index is not None:
             self.search_index.page_built(page.file.abs_dest_path)
-        page.content = page.markdown = None  # rendered: nothing reads them again, and each language's build held all
+        # Rendered: nothing reads them again, and each language's build held all. The title stays: later pages'
+        # navigation names this one, and mkdocs derives a title only while the page still has its Markdown
+        # (the data page was "None" in the navigation of every page built after it).
+        page.title = page.title
+        page.content = page.markdown = None
         return output
 
     def on_env(self, env, *, config: MkDocsConfig, files, **kwargs):
         """For every template, the 404 page's too: the site's public address (None when it is not known), and
-        what the search box says in the language being built (overrides/partials/search.html)."""
+        what the search box says in the language being built (overrides/partials/search.html). First, the pages
+        the copy converted take their place (mkdocs_kb/split_conversion.py): nothing is written before."""
+        self.split.finish(config, files)
         env.globals["kb_public_url"] = self.config.public_url
         env.globals["kb_search"] = search_box(self.language)
         # tojson as UTF-8: each Chinese character of the search box's JSON (its facet names, the 404 page's result
@@ -136,6 +161,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         return env
 
     def on_shutdown(self) -> None:
+        self.split.stop()
+        self.collector.restore()
         self.mirror.close()
         if self.search_index is not None:
             self.search_index.close()
@@ -153,6 +180,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
         self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
+        if self.split.converts_elsewhere(page):
+            return ""  # its stand-in: the copy converts it
         record = self.record_pages.get(layout.split_language(page.file.src_uri)[0])
         if record is not None:  # a record page: its body is generated, never a template
             markdown = self.macros_for(page).record_page(record)
@@ -208,8 +237,11 @@ class KbPlugin(BasePlugin[KbConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Once every language is written: search index, feeds, export, language sitemaps; then the firewall."""
         i18n = config.plugins["i18n"]
-        if i18n.building or not self.config.site_files:
-            return  # one language among several (index once, when all are written), or a preview
+        if i18n.building:
+            return  # one language among several: index once, when all are written
+        self.collector.restore()
+        if not self.config.site_files:
+            return  # a preview
         site = Path(config.site_dir)
         search_index, self.search_index = self.search_index, None
         search_index = search_index or SiteIndex(site, site_search_records(self.catalog))

@@ -1,0 +1,81 @@
+"""The copy that converts half of each language's pages (mkdocs_kb/split_conversion.py) gives back what
+converting them in the build would have left: HTML, contents, title, anchors, warnings, and failures.
+
+The whole site built either way is compared byte for byte in test_audit_and_reproducibility.py."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.structure.files import get_files
+from mkdocs.structure.nav import get_navigation
+
+from mkdocs_kb.split_conversion import SplitConversion, convert
+
+PAGES = 6
+
+
+def small_site(tmp_path, broken: int | None = None):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for n in range(PAGES):
+        text = f"# Page {n}\n\nSee [elsewhere](missing-{n}.md) and [part](#part-{n}).\n\n## Part {n}\n"
+        (docs / f"p{n}.md").write_bytes(b"\xff\xfe" if n == broken else text.encode())
+    (tmp_path / "mkdocs.yml").write_text("site_name: split\n", encoding="utf-8")
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    files = get_files(config)
+    get_navigation(files, config)  # each page's Page, as the build has them before converting
+    return config, files
+
+
+def split_build(config, files) -> SplitConversion:
+    split = SplitConversion()
+    split.allow(True)
+    if not split.allowed:
+        pytest.fail("this machine has one core or no fork: the split is never used here")
+    split.start(config, files)
+    for file in files.documentation_pages():
+        if not split.converts_elsewhere(file.page):
+            convert(file.page, config, files)
+    return split
+
+
+def test_the_copy_gives_back_each_page_whole_and_its_warnings(tmp_path, caplog):
+    config, files = small_site(tmp_path)
+    split = split_build(config, files)
+    given = sorted(split.elsewhere)
+    assert given == ["p1.md", "p3.md", "p5.md"]
+    with caplog.at_level(logging.INFO):
+        split.finish(config, files)
+    for file in files.documentation_pages():
+        n = file.src_uri[1]
+        page = file.page
+        assert f'<h1 id="page-{n}">Page {n}</h1>' in page.content
+        assert page.title == f"Page {n}"
+        assert [item.title for item in page.toc][0] == f"Page {n}"
+        assert f"part-{n}" in page.present_anchor_ids
+    # mkdocs' warning for each page's broken link, the copy's pages' too, logged here (strict mode counts them)
+    warned = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO and "missing-" in r.getMessage()]
+    assert sorted(f"p{n}.md" for n in range(PAGES) if any(f"missing-{n}.md" in w for w in warned)) == \
+        [f"p{n}.md" for n in range(PAGES)]
+    assert split.copy is None and not split.elsewhere
+
+
+def test_a_page_the_copy_cannot_convert_stops_the_build_here(tmp_path, caplog):
+    config, files = small_site(tmp_path, broken=3)  # the copy's second page
+    split = split_build(config, files)
+    with pytest.raises(UnicodeDecodeError):
+        split.finish(config, files)
+    pages = {file.src_uri: file.page for file in files.documentation_pages()}
+    assert "Page 1" in pages["p1.md"].content  # given back before the copy stopped
+    assert any("p3.md" in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR)
+
+
+def test_a_failed_build_stops_the_copy(tmp_path):
+    config, files = small_site(tmp_path)
+    split = SplitConversion()
+    split.allow(True)
+    split.start(config, files)
+    split.stop()
+    assert split.copy is None and not split.converts_elsewhere(files.documentation_pages()[1].page)
