@@ -171,5 +171,6 @@ def _convert_in_copy(given: list[File], config: MkDocsConfig, files: Files, writ
                     page.content, page.toc, page.meta, page.title, page.present_anchor_ids,
                     None if links is None else {target.src_uri: anchors for target, anchors in links.items()},
                     kept.records)), out, protocol=pickle.HIGHEST_PROTOCOL)
+                page.content = page.markdown = None  # sent: the copy's memory stays that of one page
     finally:
         os._exit(0)
