@@ -131,8 +131,8 @@ class SplitConversion:
             while True:
                 try:
                     src_uri, result = pickle.load(results)
-                except (EOFError, pickle.UnpicklingError):
-                    return
+                except Exception:  # the end, or what cannot be read: those pages are converted here (finish);
+                    return  # leaving closes the pipe, so the copy stops rather than wait to send the rest
                 self.results[src_uri] = result
 
 

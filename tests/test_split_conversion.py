@@ -79,3 +79,19 @@ def test_a_failed_build_stops_the_copy(tmp_path):
     split.start(config, files)
     split.stop()
     assert split.copy is None and not split.converts_elsewhere(files.documentation_pages()[1].page)
+
+
+def test_results_that_cannot_be_read_are_converted_here(tmp_path, monkeypatch):
+    """The receiver stops at what it cannot read (closing the pipe, so the copy never waits on it): the pages
+    not received are converted here, and none is lost."""
+    import mkdocs_kb.split_conversion as split_conversion
+
+    def unreadable(_stream):
+        raise AttributeError("a class this process does not have")
+
+    config, files = small_site(tmp_path)
+    monkeypatch.setattr(split_conversion.pickle, "load", unreadable)
+    split = split_build(config, files)
+    split.finish(config, files)
+    for file in files.documentation_pages():
+        assert f"Page {file.src_uri[1]}" in file.page.content
