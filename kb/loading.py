@@ -41,12 +41,13 @@ class CatalogCache:
         self._key: tuple | None = None
         self._catalog: Catalog | None = None
 
-    def load(self, root: Path | str) -> Catalog:
+    def load(self, root: Path | str, split: bool = False) -> Catalog:
+        """`split`: the files are parsed in two processes (kb.forked), for a caller with no other thread."""
         root = Path(root)
         key = (root.resolve(), _content_version(root))
         if key != self._key:
             self._key, self._catalog = None, None  # a failed load leaves nothing to reuse
-            self._catalog = _load(root, self.files)
+            self._catalog = _load(root, self.files, split)
             self._key = key
         return self._catalog
 
@@ -65,11 +66,13 @@ def _content_version(root: Path) -> tuple:
                  for path, stat in ((path, path.stat()) for path in files) if S_ISREG(stat.st_mode))
 
 
-def _load(root: Path, files: FileCache) -> Catalog:
+def _load(root: Path, files: FileCache, split: bool = False) -> Catalog:
     refused = content_file_problems(root)
     if refused:  # nothing is read from a folder that holds a link or a file of another kind
         raise ContentError(refused)
     reader = ContentReader(root, files)
+    if split:
+        reader.prefetch()
     reader.read_pages()
     reader.read_snippets()
     topics = _load_topics(reader)

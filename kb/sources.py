@@ -11,11 +11,13 @@ keys beside it) and a tag (`!!set` orders by hash, `!!binary` hides text,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from .forked import ForkedHalf, second_core
 from .problems import Problem
 
 Loc = tuple  # a path into parsed YAML: ("items", 0, "id")
@@ -216,11 +218,36 @@ class FileCache:
 
     def get(self, parse, file: Path, root: Path):
         """`parse(file, root)`, or what it returned for this version of the file."""
-        stat = file.stat()
-        key, version = (parse.__name__, str(file), str(root)), (stat.st_mtime_ns, stat.st_size)
+        key, version = self._key(parse, file, root)
         if key not in self._parsed or self._parsed[key][0] != version:
             self._parsed[key] = (version, parse(file, root))  # the old version is dropped
         return self._parsed[key][1]
+
+    def prefetch(self, jobs: list[tuple[Callable, Path]], root: Path) -> None:
+        """Each `parse(file, root)` of `jobs` not cached yet, every other one in a forked copy of this process
+        on the second core (kb.forked): at 1,040 issues parsing took 4.6 s of the catalog's 11 s, on one core.
+        Only for a caller with no other thread (kb.forked says why)."""
+        todo = []
+        for parse, file in jobs:
+            key, version = self._key(parse, file, root)
+            if self._parsed.get(key, (None,))[0] != version:
+                todo.append((parse, file))
+        if len(todo) < 2 or not second_core():
+            return  # parsed as they are asked for
+        copy = ForkedHalf(todo, lambda job: self._entry(*job, root))
+        for parse, file in todo[0::2]:
+            self.get(parse, file, root)
+        self._parsed.update(copy.collect())  # what the copy could not parse is parsed when asked for
+
+    def _entry(self, parse, file: Path, root: Path) -> tuple[tuple, tuple]:
+        self.get(parse, file, root)
+        key = self._key(parse, file, root)[0]
+        return key, self._parsed[key]
+
+    @staticmethod
+    def _key(parse, file: Path, root: Path) -> tuple[tuple, tuple]:
+        stat = file.stat()
+        return (parse.__name__, str(file), str(root)), (stat.st_mtime_ns, stat.st_size)
 
 
 def read_yaml(file: Path, root: Path) -> tuple[Document | None, Problem | None]:

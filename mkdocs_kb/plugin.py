@@ -72,7 +72,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.language = i18n.current_language
         self.site_names[self.language] = config.site_name
         try:
-            self.catalog = self.catalogs.load(Path(config.config_file_path).parent)
+            self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
         except ContentError as error:
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
         self.collector.tune()

@@ -15,22 +15,19 @@ logged here, where strict mode counts them. A page the copy did not convert
 one, stops the build as it would have. The site is the same, byte for byte
 (tests/test_audit_and_reproducibility.py).
 
-Only `mkdocs build`, on a machine with fork and a second core: `mkdocs serve`
-rebuilds beside its server's threads, which a fork would copy mid-step.
+Only `mkdocs build`, on a machine with fork and a second core (kb/forked.py).
 """
 from __future__ import annotations
 
-import gc
 import logging
-import os
-import pickle
-import signal
-import threading
 from dataclasses import dataclass
+from functools import partial
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+
+from kb.forked import ForkedHalf, second_core
 
 log = logging.getLogger("mkdocs.plugins.kb")
 
@@ -63,31 +60,20 @@ def convert(page: Page, config: MkDocsConfig, files: Files) -> None:
 class SplitConversion:
     def __init__(self):
         self.allowed = False  # `mkdocs build` on more than one core (on_startup)
-        self.in_copy = False
         self.elsewhere: dict[str, File] = {}  # pages the copy converts: src_uri -> file
-        self.results: dict[str, Converted] = {}
-        self.copy: int | None = None  # its pid, until finished
-        self.receiver: threading.Thread | None = None
+        self.copy: ForkedHalf | None = None
 
     def allow(self, wanted: bool) -> None:
-        self.allowed = wanted and hasattr(os, "fork") and len(os.sched_getaffinity(0)) > 1
+        self.allowed = wanted and second_core()
 
     def start(self, config: MkDocsConfig, files: Files) -> None:
         """Fork the copy that converts every other page of this language."""
-        if not self.allowed or self.in_copy:
+        if not self.allowed:
             return
-        given = list(files.documentation_pages())[1::2]
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the copy
-            os.close(read_end)
-            self.in_copy = True
-            _convert_in_copy(given, config, files, write_end)  # never returns
-        os.close(write_end)
-        self.copy, self.results = pid, {}
-        self.elsewhere = {file.src_uri: file for file in given}
-        self.receiver = threading.Thread(target=self._receive, args=(read_end,), daemon=True)
-        self.receiver.start()
+        kept = _Kept()
+        self.copy = ForkedHalf(list(files.documentation_pages()), partial(_converted, config, files, kept),
+                               prepare=kept.install)
+        self.elsewhere = {file.src_uri: file for file in self.copy.given}
 
     def converts_elsewhere(self, page: Page) -> bool:
         return page.file.src_uri in self.elsewhere
@@ -96,12 +82,10 @@ class SplitConversion:
         """The copy's pages as it converted them; any it did not, converted here."""
         if self.copy is None:
             return
-        self.receiver.join()
-        os.waitpid(self.copy, 0)
-        self.copy = None
-        given, self.elsewhere = self.elsewhere, {}
+        results = self.copy.collect()
+        self.copy, given, self.elsewhere = None, self.elsewhere, {}
         for src_uri, file in given.items():
-            result = self.results.pop(src_uri, None)
+            result = results.get(src_uri)
             if result is None:
                 convert(file.page, config, files)
                 continue
@@ -116,31 +100,23 @@ class SplitConversion:
     def stop(self) -> None:
         """A build that failed: the copy is stopped."""
         if self.copy is not None:
-            try:
-                os.kill(self.copy, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(self.copy, 0)
+            self.copy.stop()
             self.copy = None
-        if self.receiver is not None:
-            self.receiver.join()
-        self.elsewhere, self.results = {}, {}
-
-    def _receive(self, read_end: int) -> None:
-        with os.fdopen(read_end, "rb") as results:
-            while True:
-                try:
-                    src_uri, result = pickle.load(results)
-                except Exception:  # the end, or what cannot be read: those pages are converted here (finish);
-                    return  # leaving closes the pipe, so the copy stops rather than wait to send the rest
-                self.results[src_uri] = result
+        self.elsewhere = {}
 
 
 class _Kept(logging.Handler):
-    """The copy's log: kept, to be logged by the build."""
+    """The copy's log: kept, to be logged by the build, where strict mode counts warnings."""
     def __init__(self):
         super().__init__(logging.NOTSET)
         self.records: list[logging.LogRecord] = []
+
+    def install(self) -> None:
+        """In the copy: every logger that writes anywhere writes here instead."""
+        for logger in [logging.getLogger(), *logging.root.manager.loggerDict.values()]:
+            if isinstance(logger, logging.Logger) and logger.handlers:
+                logger.handlers = [self]
+        logging.lastResort = self
 
     def emit(self, record: logging.LogRecord) -> None:
         if record not in self.records:  # reached through more than one logger
@@ -149,28 +125,14 @@ class _Kept(logging.Handler):
             self.records.append(record)
 
 
-def _convert_in_copy(given: list[File], config: MkDocsConfig, files: Files, write_end: int) -> None:
-    """In the copy: convert each page given, send it back; at the first that fails, stop (the build converts
-    it again and reports it). The copy leaves without cleaning up: what it holds is the build's."""
-    gc.freeze()  # what the build holds is never walked here, so it stays shared with the build, not copied
-    kept = _Kept()
-    loggers = [logging.getLogger(), *(item for item in logging.root.manager.loggerDict.values()
-                                      if isinstance(item, logging.Logger))]
-    for logger in loggers:
-        if logger.handlers:
-            logger.handlers = [kept]
-    logging.lastResort = kept
-    try:
-        with os.fdopen(write_end, "wb") as out:
-            for file in given:
-                page = file.page or Page(None, file, config)
-                kept.records = []
-                convert(page, config, files)
-                links = page.links_to_anchors
-                pickle.dump((file.src_uri, Converted(
-                    page.content, page.toc, page.meta, page.title, page.present_anchor_ids,
-                    None if links is None else {target.src_uri: anchors for target, anchors in links.items()},
-                    kept.records)), out, protocol=pickle.HIGHEST_PROTOCOL)
-                page.content = page.markdown = None  # sent: the copy's memory stays that of one page
-    finally:
-        os._exit(0)
+def _converted(config: MkDocsConfig, files: Files, kept: _Kept, file: File) -> tuple[str, Converted]:
+    """In the copy: one page converted, and what it leaves, to send back."""
+    page = file.page or Page(None, file, config)
+    kept.records = []
+    convert(page, config, files)
+    links = page.links_to_anchors
+    result = Converted(page.content, page.toc, page.meta, page.title, page.present_anchor_ids,
+                       None if links is None else {target.src_uri: anchors for target, anchors in links.items()},
+                       kept.records)
+    page.content = page.markdown = None  # sent: the copy's memory stays that of one page
+    return file.src_uri, result

@@ -1,0 +1,64 @@
+"""kb.forked: half of a list of jobs done in a forked copy; kb.sources.FileCache.prefetch, which parses the
+content's files with it. (The site built with both, and without, is compared byte for byte in
+test_audit_and_reproducibility.py.)"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from kb.forked import ForkedHalf, second_core
+from kb.sources import FileCache
+
+pytestmark = pytest.mark.skipif(not second_core(), reason="this machine has one core or no fork")
+
+parsed_here: list[str] = []  # what count_parse parsed in this process (the copy's list is its own)
+
+
+def count_parse(file, root):
+    parsed_here.append(file.name)
+    return file.read_text(encoding="utf-8"), os.getpid()
+
+
+def test_the_copy_does_every_other_job_and_sends_each_result():
+    copy = ForkedHalf(list(range(9)), lambda n: (n, (n * n, os.getpid())))
+    results = copy.collect()
+    assert sorted(results) == [1, 3, 5, 7]
+    assert all(square == n * n and pid != os.getpid() for n, (square, pid) in results.items())
+
+
+def test_the_copy_stops_at_the_first_job_that_fails():
+    def work(n):
+        if n == 5:
+            raise ValueError("no")
+        return n, n
+
+    assert ForkedHalf(list(range(9)), work).collect() == {1: 1, 3: 3}
+
+
+def test_a_stopped_copy_is_gone():
+    copy = ForkedHalf(list(range(4)), lambda n: (n, n))
+    pid = copy.pid
+    copy.stop()
+    assert copy.pid is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+
+
+def test_prefetch_parses_half_in_the_copy_and_get_returns_its_results(tmp_path):
+    files = [tmp_path / f"{n}.md" for n in range(6)]
+    for n, file in enumerate(files):
+        file.write_text(f"page {n}", encoding="utf-8")
+    cache = FileCache()
+    parsed_here.clear()
+    cache.prefetch([(count_parse, file) for file in files], tmp_path)
+    assert parsed_here == ["0.md", "2.md", "4.md"]  # the others, in the copy
+    texts = [cache.get(count_parse, file, tmp_path) for file in files]
+    assert [text for text, _ in texts] == [f"page {n}" for n in range(6)]
+    assert {pid != os.getpid() for _, pid in texts[1::2]} == {True}
+    assert parsed_here == ["0.md", "2.md", "4.md"]  # nothing parsed again
+    files[1].write_text("changed", encoding="utf-8")
+    os.utime(files[1], ns=(1, 1))
+    cache.prefetch([(count_parse, file) for file in files], tmp_path)  # one changed: parsed here, alone
+    assert cache.get(count_parse, files[1], tmp_path)[0] == "changed"
+    assert parsed_here[-1] == "1.md"
