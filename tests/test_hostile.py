@@ -166,7 +166,7 @@ class CleanCatalog:
     def __init__(self):
         self.catalog = load_catalog(ROOT)
 
-    def load(self, root):
+    def load(self, root, split=False):
         return self.catalog
 
 
