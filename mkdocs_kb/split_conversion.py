@@ -13,7 +13,10 @@ links against, the metadata and the title; the warnings the copy logged are
 logged here, where strict mode counts them. A page the copy did not convert
 (it failed, or the copy died) is converted here, so its error, if it has
 one, stops the build as it would have. The site is the same, byte for byte
-(tests/test_audit_and_reproducibility.py).
+(tests/test_audit_and_reproducibility.py). Measured at 520 issues: Chinese
+converted in 4.6 s instead of 7.8 s; English in 7.5–8.3 s instead of 8.4 s,
+since the search index then works on Chinese beside it (three processes on
+two cores).
 
 Only `mkdocs build`, on a machine with fork and a second core (kb/forked.py).
 """
