@@ -71,11 +71,12 @@ class KbPlugin(BasePlugin[KbConfig]):
         i18n = config.plugins["i18n"]
         self.language = i18n.current_language
         self.site_names[self.language] = config.site_name
+        self.collector.tune()
         try:
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
         except ContentError as error:
             raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
-        self.collector.tune()
+        self.collector.freeze()
         self._mirror_docs(config)
         self._index_search(config)
         # One 404 page, at the site's root, in the default language (it speaks both): built in every language,
@@ -161,11 +162,13 @@ class KbPlugin(BasePlugin[KbConfig]):
         return env
 
     def on_shutdown(self) -> None:
+        """The very end of an mkdocs command, before the process exits (mkdocs' own words for this event)."""
         self.split.stop()
         self.collector.restore()
         self.mirror.close()
         if self.search_index is not None:
             self.search_index.close()
+        self.collector.process_ends()
 
     def macros_for(self, page: Page) -> PageMacros:
         """The macros of `page` in the language being built (for the macros module)."""

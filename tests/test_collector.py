@@ -1,0 +1,41 @@
+"""The build's cycle collector settings (mkdocs_kb/collector.py): tuned before the catalog loads, the catalog
+frozen once loaded, the defaults back at the end, and the process's last collection left nothing to walk."""
+import gc
+
+import pytest
+
+from mkdocs_kb.collector import MIDDLE, OLD, YOUNG, Collector
+
+
+@pytest.fixture
+def collector():
+    thresholds = gc.get_threshold()
+    collector = Collector()
+    yield collector
+    collector.restore()
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+
+
+def test_tuned_before_the_catalog_loads_and_the_catalog_frozen_after(collector):
+    before = gc.get_threshold()
+    collector.tune()
+    assert gc.get_threshold() == (YOUNG, MIDDLE, OLD)
+    assert gc.get_freeze_count() == 0  # what the catalog's load leaves is frozen, not what was alive before it
+    catalog = [[n] for n in range(1000)]  # tracked containers, like the catalog's
+    collector.freeze()
+    assert gc.get_freeze_count() >= len(catalog)
+    collector.tune()  # the second language: its settings are not taken for the defaults
+    collector.restore()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_freeze_does_nothing_unless_tuned(collector):
+    collector.freeze()  # a rebuild after restore, or a caller that never tuned: the process is left as it was
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_end_of_the_process_leaves_the_last_collection_nothing_to_walk(collector):
+    garbage = [[n] for n in range(1000)]
+    Collector.process_ends()
+    assert gc.get_freeze_count() >= len(garbage)
