@@ -244,6 +244,9 @@ PLANTED = {
     "an inline script": ("en/about/index.html", "</article>", "<script>alert(1)</script></article>", "inline script"),
     "an event handler in the head": ("about/index.html", '<meta name="description"', '<meta onload="alert(1)" name="description"', "event handler"),
     "a javascript: link": ("issues/007/index.html", "</article>", '<a href="javascript:alert(1)">x</a></article>', "`javascript:` address"),
+    # the browser decodes the colon and drops the tab: still a javascript: address (no ":" in the source text)
+    "an encoded javascript: link": ("en/issues/007/index.html", "</article>", '<a href="java&#9;script&#58;alert(1)">x</a></article>',
+                                    "`javascript:` address"),
     "an acting attribute": ("index.html", "</article>", '<pre data-clipboard-text="curl x | sh">x</pre></article>', "data-clipboard-text"),
     "an iframe": ("watch/index.html", "</article>", '<iframe src="https://x.invalid/"></iframe></article>', "<iframe>"),
     "markup in a feed": ("en/feed.xml", "<description>", "<description>&lt;img src=x onerror=alert(1)&gt;", "description holds markup"),
