@@ -1,8 +1,9 @@
 """Every other job of a list done in a forked copy of this process, on the machine's second core.
 
 A build does some long runs of independent work one after another while its
-second core waits: parsing the content's files (kb.sources.FileCache.prefetch)
-and converting the pages (mkdocs_kb/split_conversion.py). `ForkedHalf` forks:
+second core waits: parsing the content's files (kb.sources.FileCache.prefetch),
+converting the pages (mkdocs_kb/split_conversion.py) and checking the built
+files (kb.firewall, through `in_halves`). `ForkedHalf` forks:
 the copy does every other job, in order, and sends each result back as it is
 done, while this process does the rest. The copy stops at the first job that
 fails; whoever asked does each job that has no result itself, so a failure
@@ -26,6 +27,22 @@ from typing import Any
 def second_core() -> bool:
     """Whether this machine can fork and has a second core to give the copy."""
     return hasattr(os, "fork") and len(os.sched_getaffinity(0)) > 1
+
+
+def in_halves(jobs: list, work: Callable[[Any], Any], split: bool = True) -> list:
+    """`work(job)` for each of `jobs`, in order: every other one in a forked copy when `split` and there is a
+    second core. Results must pickle; a job the copy did not do is done here, so its error shows here."""
+    if not split or len(jobs) < 2 or not second_core():
+        return [work(job) for job in jobs]
+    numbered = list(enumerate(jobs))
+    copy = ForkedHalf(numbered, lambda pair: (pair[0], work(pair[1])))
+    try:
+        here = {n: work(job) for n, job in numbered[0::2]}
+    except BaseException:
+        copy.stop()
+        raise
+    done = copy.collect()
+    return [here[n] if n in here else done[n] if n in done else work(job) for n, job in numbered]
 
 
 class ForkedHalf:

@@ -332,10 +332,14 @@ def build_search_index(site: Path | str, records: Mapping[str, PageRecords] | No
 def search_fragments(site_root: Path) -> dict[str, dict]:
     """Pagefind's record of every indexed page, by URL: its text, title and anchors (an item's record by
     its own URL, <page>/_item/<id>/)."""
-    fragments = {}
-    for path in (site_root / layout.INDEX_FOLDER / "fragment").glob("*.pf_fragment"):
-        data = gzip.decompress(path.read_bytes())
-        record = json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
-        fragments[record["url"]] = record
-    return fragments
+    return {record["url"]: record for record in map(read_fragment, fragment_files(site_root))}
+
+
+def fragment_files(site_root: Path) -> list[Path]:
+    return list((site_root / layout.INDEX_FOLDER / "fragment").glob("*.pf_fragment"))
+
+
+def read_fragment(path: Path) -> dict:
+    data = gzip.decompress(path.read_bytes())
+    return json.loads(data[data.index(b"{"):])  # after Pagefind's "pagefind_dcd" signature
 

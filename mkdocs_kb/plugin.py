@@ -268,7 +268,7 @@ class KbPlugin(BasePlugin[KbConfig]):
             # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
             theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
             check = Firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
-                             self.docs_source)
+                             self.docs_source, split=self.split.allowed)
             findings = check.site_problems()
             search_index.finish()
             findings += check.search_index_problems()

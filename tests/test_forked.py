@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from kb.forked import ForkedHalf, second_core
+from kb.forked import ForkedHalf, in_halves, second_core
 from kb.sources import FileCache
 
 pytestmark = pytest.mark.skipif(not second_core(), reason="this machine has one core or no fork")
@@ -43,6 +43,24 @@ def test_a_stopped_copy_is_gone():
     assert copy.pid is None
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
+
+
+def test_in_halves_gives_every_result_in_order_half_of_them_from_the_copy():
+    results = in_halves(list(range(9)), lambda n: (n * n, os.getpid()))
+    assert [square for square, _ in results] == [n * n for n in range(9)]
+    assert {pid for _, pid in results[1::2]} != {os.getpid()} and {pid for _, pid in results[0::2]} == {os.getpid()}
+    assert {pid for _, pid in in_halves(list(range(4)), lambda n: (n, os.getpid()), split=False)} == {os.getpid()}
+
+
+@pytest.mark.parametrize("failing", [3, 4], ids=["the copy's job", "a job of this process"])
+def test_in_halves_raises_a_jobs_error_here(failing):
+    def work(n):
+        if n == failing:
+            raise ValueError(f"job {n}")
+        return n
+
+    with pytest.raises(ValueError, match=f"job {failing}"):
+        in_halves(list(range(9)), work)
 
 
 def test_prefetch_parses_half_in_the_copy_and_get_returns_its_results(tmp_path):
