@@ -95,7 +95,7 @@ def _load(root: Path, files: FileCache, split: bool = False) -> Catalog:
     check_aliases(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
-        reader.problems += typography_problems(reader, catalog)
+        reader.problems += typography_problems(reader, catalog, split)
     if any(p.severity == "error" for p in reader.problems):
         raise ContentError(reader.problems)
     catalog.warnings.extend(reader.problems)  # only warnings are left
