@@ -2,10 +2,10 @@
 
 A build does some long runs of independent work one after another while its
 second core waits: parsing the content's files (kb.sources.FileCache.prefetch),
-converting the pages (mkdocs_kb/split_conversion.py) and checking the built
-files (kb.firewall, through `in_halves`). `ForkedHalf` forks:
-the copy does every other job, in order, and sends each result back as it is
-done, while this process does the rest. The copy stops at the first job that
+converting the pages (mkdocs_kb/split_conversion.py), and, through `in_halves`,
+the typography check (kb.typography) and the search index's (kb.firewall).
+`ForkedHalf` forks: the copy does every other job, in order, and sends each
+result back as it is done, while this process does the rest. The copy stops at the first job that
 fails; whoever asked does each job that has no result itself, so a failure
 shows there as it would have, and nothing is lost if the copy dies.
 
