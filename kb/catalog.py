@@ -36,6 +36,7 @@ class Catalog:
     issue_pages: dict[str, Issue] = field(init=False, repr=False)
     _related: RelatedItems | None = field(default=None, init=False, repr=False)
     _records: Records | None = field(default=None, init=False, repr=False)
+    _by_owner: _ByOwner | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self):
         self.issue_pages = {issue.page: issue for issue in self.issues}
@@ -100,17 +101,23 @@ class Catalog:
 
     # ---- queries (all newest first) ---------------------------------------
 
+    @property
+    def _owned(self) -> _ByOwner:
+        if self._by_owner is None:
+            self._by_owner = _ByOwner(self)
+        return self._by_owner
+
     def items_of_topic(self, topic: str) -> list[Item]:
-        return [item for item in self.items if topic in item.facts.topics]
+        return list(self._owned.items_of_topic.get(topic, ()))
 
     def signals_of_topic(self, topic: str) -> list[Signal]:
-        return [signal for signal in self.signals if topic in signal.facts.topics]
+        return list(self._owned.signals_of_topic.get(topic, ()))
 
     def watch_of_topic(self, topic: str, *, open_only: bool) -> list[Watch]:
-        return [w for w in self.watch if w.facts.topic == topic and (w.is_open or not open_only)]
+        return [w for w in self._owned.watch_of_topic.get(topic, ()) if w.is_open or not open_only]
 
     def items_of_entity(self, entity: str) -> list[Item]:
-        return [item for item in self.items if entity in item.facts.entities]
+        return list(self._owned.items_of_entity.get(entity, ()))
 
     def open_watch(self) -> list[Watch]:
         return [w for w in self.watch if w.is_open]
@@ -149,3 +156,26 @@ class Catalog:
         """Pages that reference the target, once each, other than `besides`."""
         pages = dict.fromkeys(m.page for m in self.mentions.get(target_id, []) if m.page != besides)
         return list(pages)
+
+
+class _ByOwner:
+    """Each topic's and entity's entries, newest first, from one pass over the catalog. Hubs, entity pages and
+    their indexes ask for them once per topic or entity: scanning every item each time was 1.0 s of a
+    1,040-issue build's main process (0.15 s at 520: it grew with topics × items)."""
+
+    def __init__(self, catalog: Catalog):
+        self.items_of_topic: dict[str, list[Item]] = {}
+        self.items_of_entity: dict[str, list[Item]] = {}
+        self.signals_of_topic: dict[str, list[Signal]] = {}
+        self.watch_of_topic: dict[str, list[Watch]] = {}
+        for issue in catalog.issues:
+            for item in issue.items:
+                for topic in dict.fromkeys(item.facts.topics):  # an item once, if a topic is named twice
+                    self.items_of_topic.setdefault(topic, []).append(item)
+                for entity in dict.fromkeys(item.facts.entities):
+                    self.items_of_entity.setdefault(entity, []).append(item)
+            for signal in issue.signals:
+                for topic in dict.fromkeys(signal.facts.topics):
+                    self.signals_of_topic.setdefault(topic, []).append(signal)
+            for entry in issue.watch:
+                self.watch_of_topic.setdefault(entry.facts.topic, []).append(entry)

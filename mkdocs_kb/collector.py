@@ -17,10 +17,17 @@ end of an mkdocs command (on_shutdown) the build is frozen once more: the
 process ends next, and the full collection Python makes as it ends walked
 everything the build held, 1.2 s at 1,040 issues (0.56 s at 520), to free what
 the process's exit frees anyway; frozen, it walks nothing.
+
+The feeds, the export and the claims data are made with the collector paused:
+plain records, dicts and strings (no cycles to find), built in one go, so each
+young collection walked the records made so far. The export took 4.0 s at
+1,040 issues with it running and 1.4 s paused (1.7 s against 0.7 s at 520).
 """
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 YOUNG, MIDDLE, OLD = 10_000, 10, 10  # the defaults are 700, 10, 10
 
@@ -45,6 +52,18 @@ class Collector:
             gc.set_threshold(*self.defaults)
             gc.unfreeze()
             self.defaults = None
+
+    @staticmethod
+    @contextmanager
+    def paused() -> Iterator[None]:
+        """No collection while the block runs: for work that makes many objects and no cycles."""
+        running = gc.isenabled()
+        gc.disable()
+        try:
+            yield
+        finally:
+            if running:
+                gc.enable()
 
     @staticmethod
     def process_ends() -> None:

@@ -255,10 +255,11 @@ class KbPlugin(BasePlugin[KbConfig]):
         search_index = search_index or SiteIndex(site, site_search_records(self.catalog))
         try:
             search_index.site_written()  # the last language: indexed while the rest is written and checked
-            write_feeds(self.catalog, site, config.site_url, self.site_names)
-            write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
-            write_claims_data(self.catalog, site)
-            write_search_vocabulary(self.catalog, site, self.glossary)
+            with self.collector.paused():  # records and strings, no cycles (mkdocs_kb/collector.py)
+                write_feeds(self.catalog, site, config.site_url, self.site_names)
+                write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
+                write_claims_data(self.catalog, site)
+                write_search_vocabulary(self.catalog, site, self.glossary)
             # Material's script reads each language home's sitemap.xml; mkdocs writes only the root one,
             # which lists the pages of every language.
             for lang in layout.LANGUAGES:

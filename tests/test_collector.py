@@ -1,5 +1,6 @@
 """The build's cycle collector settings (mkdocs_kb/collector.py): tuned before the catalog loads, the catalog
-frozen once loaded, the defaults back at the end, and the process's last collection left nothing to walk."""
+frozen once loaded, paused for work without cycles, the defaults back at the end, and the process's last
+collection left nothing to walk."""
 import gc
 
 import pytest
@@ -40,3 +41,30 @@ def test_the_end_of_the_process_leaves_the_last_collection_nothing_to_walk(colle
     frozen, garbage = gc.get_freeze_count(), [[n] for n in range(1000)]
     Collector.process_ends()
     assert gc.get_freeze_count() >= frozen + len(garbage)
+
+
+def test_paused_runs_no_collection_and_leaves_the_collector_as_it_found_it(collector):
+    counts = []
+    callback = lambda phase, info: counts.append(info["generation"]) if phase == "start" else None  # noqa: E731
+    gc.callbacks.append(callback)
+    try:
+        with Collector.paused():
+            assert not gc.isenabled()
+            cycles = []
+            for n in range(50_000):  # enough young objects for several collections at any threshold here
+                pair = [n]
+                pair.append(pair)
+                cycles.append(pair)
+            del cycles
+            during = list(counts)
+        assert during == [] and gc.isenabled()
+        with pytest.raises(ValueError), Collector.paused():
+            raise ValueError("the block failed")
+        assert gc.isenabled()  # running again after a failure
+        gc.disable()
+        with Collector.paused():
+            pass
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
+        gc.callbacks.remove(callback)

@@ -27,6 +27,24 @@ def test_catalog_queries(catalog):
         assert entry.resolved_by.published > entry.issue.facts.published
 
 
+def test_owner_queries_hold_exactly_what_a_scan_of_the_archive_finds_newest_first(catalog):
+    """The topic and entity queries answer from an index: the same entries, in the same order, as scanning."""
+    topics = {t for entry in [*catalog.items, *catalog.signals] for t in entry.facts.topics} | set(catalog.topics)
+    for topic in topics | {"no-such-topic"}:
+        assert catalog.items_of_topic(topic) == [i for i in catalog.items if topic in i.facts.topics]
+        assert catalog.signals_of_topic(topic) == [s for s in catalog.signals if topic in s.facts.topics]
+        for open_only in (True, False):
+            assert catalog.watch_of_topic(topic, open_only=open_only) == [
+                w for w in catalog.watch if w.facts.topic == topic and (w.is_open or not open_only)]
+    assert any(catalog.items_of_topic(topic) for topic in catalog.topics)
+    for entity in [*catalog.entities, "no-such-entity"]:
+        assert catalog.items_of_entity(entity) == [i for i in catalog.items if entity in i.facts.entities]
+    assert any(catalog.items_of_entity(entity) for entity in catalog.entities)
+    topic = next(t for t in catalog.topics if catalog.items_of_topic(t))
+    catalog.items_of_topic(topic).clear()  # a caller's list is its own
+    assert catalog.items_of_topic(topic)
+
+
 @pytest.fixture
 def project(tmp_path):
     return copy_project(tmp_path / "project")
