@@ -5,7 +5,8 @@ Plain Python on purpose: nothing here imports mkdocs, so the site generator
 can be replaced without touching the model (see mkdocs_kb/ for the site plugin).
 """
 from .catalog import Catalog
-from .loading import CatalogCache, load_catalog
+from .catalog_cache import CatalogCache
+from .loading import load_catalog
 from .problems import ContentError, Problem
 
 __all__ = ["Catalog", "CatalogCache", "ContentError", "Problem", "load_catalog"]

@@ -83,7 +83,7 @@ class Catalog:
         files = [("prose", f"{layout.DOCS}/{prose if (self.root / layout.DOCS / prose).is_file() else page}")]
         issue = self.issue_by_page(page)
         if issue is not None:
-            files.append(("facts", issue.source.path))
+            files.append(("facts", issue.facts_file))
         elif page.startswith(layout.TOPICS_DIR + "/") and page.removeprefix(layout.TOPICS_DIR + "/")[:-3] in self.topics:
             files.append(("facts", layout.TOPICS_FILE))
         elif page.startswith(layout.ENTITIES_DIR + "/") and page.removeprefix(layout.ENTITIES_DIR + "/")[:-3] in self.entities:

@@ -39,7 +39,7 @@ def register_targets(reader: ContentReader, issues: list[Issue], topics: dict[st
     for entity in entities.values():
         register(entity, layout.ENTITIES_FILE)
     for issue in reversed(issues):  # oldest first: the later duplicate is the one to rename
-        doc = issue.source
+        doc = reader.document(issue.facts_file)
         register(issue, doc, ("number",))
         for thing in issue.entries:
             register(thing, doc, (thing.section, issue.index_of(thing), "id"))
@@ -54,7 +54,7 @@ def register_targets(reader: ContentReader, issues: list[Issue], topics: dict[st
 def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> None:
     """Every topic, entity, outlet, item and watch entry named in facts exists; every ref in pages too."""
     for issue in catalog.issues:
-        doc = issue.source
+        doc = reader.document(issue.facts_file)
         own = {t.id for t in (*issue.items, *issue.signals)}
         for thing in issue.entries:
             for topic in getattr(thing.facts, "topics", ()):
@@ -92,14 +92,14 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
     for issue in reversed(catalog.issues):
         for index, item in enumerate(issue.items):
             for position, resolution in enumerate(item.facts.resolves):
-                _resolve(reader, issue.source, (index, position), item, resolution, catalog.target(resolution.watch))
+                _resolve(reader, reader.document(issue.facts_file), (index, position), item, resolution, catalog.target(resolution.watch))
 
     # oldest first, so each claim's checks are too
     for issue in reversed(catalog.issues):
         for index, item in enumerate(issue.items):
             for position, claim in enumerate(item.claims):
                 if claim.facts.checks:
-                    _check(reader, issue.source, ("items", index, "claims", position, "checks"), claim,
+                    _check(reader, reader.document(issue.facts_file), ("items", index, "claims", position, "checks"), claim,
                            catalog.target(claim.facts.checks.claim))
 
     for target_id, where in catalog.mentions.items():
@@ -219,7 +219,7 @@ def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:
                     continue
                 earlier = first.setdefault(source.url, item)
                 if earlier.issue is not issue:
-                    reader.problem(issue.source, ("items", index, "sources", position, "url"), f"items.{index}.sources.{position}.url",
+                    reader.problem(reader.document(issue.facts_file), ("items", index, "sources", position, "url"), f"items.{index}.sources.{position}.url",
                                    f"{source.url} was already featured in issue {earlier.issue.number} (`{earlier.id}`) — "
                                    "make sure this is new, or link the earlier item with ref", severity="warning")
 

@@ -15,7 +15,6 @@ from .model import (
     ALL_LANGUAGES, ClaimFacts, EntityFacts, IssueFacts, IssueText, ItemFacts, PageMeta, PickFacts, QuickTakeFacts, Resolution, SignalFacts,
     TopicFacts, WatchFacts,
 )
-from .sources import Document
 
 
 class _Localized:
@@ -34,7 +33,7 @@ class _Localized:
 class Issue(_Localized):
     facts: IssueFacts
     texts: dict[str, IssueText]
-    source: Document  # where the facts were read: problems found later point at its lines
+    facts_file: str  # where the facts were read (data/issues/NNN.yml); a load's reader holds its parse (document)
     items: list[Item] = field(default_factory=list)
     signals: list[Signal] = field(default_factory=list)
     quick_takes: list[QuickTake] = field(default_factory=list)

@@ -1,8 +1,8 @@
 """Load the content tree into a catalog: read, validate, assemble, cross-check.
 
-`load_catalog(root)` reads everything afresh. A `CatalogCache` keeps the last
-catalog and the parsed files for a process that loads again and again (the
-site plugin: one build per language, and `mkdocs serve` after each edit).
+`load_catalog(root)` reads everything afresh; kb.catalog_cache keeps the last
+catalog for a process that loads again and again (the site plugin: one build
+per language, and `mkdocs serve` after each edit).
 """
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import re
 from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
-from stat import S_ISREG
 
 from . import layout
 from .catalog import Catalog
@@ -28,45 +27,17 @@ from .typography import typography_problems
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 
 
-class CatalogCache:
-    """The last catalog loaded, with the versions of the files it was read from.
-
-    The next load of an unchanged tree returns the same catalog (catalogs are
-    never modified once loaded); after an edit, only the changed files are
-    parsed and validated again.
-    """
-
-    def __init__(self):
-        self.files = FileCache()
-        self._key: tuple | None = None
-        self._catalog: Catalog | None = None
-
-    def load(self, root: Path | str, split: bool = False) -> Catalog:
-        """`split`: the files are parsed in two processes (kb.forked), for a caller with no other thread."""
-        root = Path(root)
-        key = (root.resolve(), _content_version(root))
-        if key != self._key:
-            self._key, self._catalog = None, None  # a failed load leaves nothing to reuse
-            self._catalog = _load(root, self.files, split)
-            self._key = key
-        return self._catalog
-
-
 def load_catalog(root: Path | str) -> Catalog:
     """Read data/ and docs/ under `root`; raise ContentError listing every error.
 
     Warnings (things to look at, not to stop for) are kept in `catalog.warnings`.
     """
-    return _load(Path(root), FileCache())
+    return read_catalog(Path(root), FileCache())
 
 
-def _content_version(root: Path) -> tuple:
-    files = (path for folder in (layout.DATA, layout.DOCS) for path in sorted((root / folder).rglob("*")))
-    return tuple((str(path), stat.st_mtime_ns, stat.st_size)
-                 for path, stat in ((path, path.stat()) for path in files) if S_ISREG(stat.st_mode))
-
-
-def _load(root: Path, files: FileCache, split: bool = False) -> Catalog:
+def read_catalog(root: Path, files: FileCache, split: bool = False) -> Catalog:
+    """The catalog of `root`, with `files` reused where unchanged (kb.catalog_cache); `split`: the files are parsed
+    in two processes (kb.forked), for a caller with no other thread."""
     refused = content_file_problems(root)
     if refused:  # nothing is read from a folder that holds a link or a file of another kind
         raise ContentError(refused)
@@ -259,7 +230,7 @@ def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
 
 
 def _issue(facts: IssueFacts, texts: dict[str, IssueText], doc: Document) -> Issue:
-    issue = Issue(facts, texts, doc)
+    issue = Issue(facts, texts, doc.path)
     issue.items = [Item(issue, f) for f in facts.items]
     for item in issue.items:
         item.claims = [Claim(issue, f, item) for f in item.facts.claims]
@@ -282,7 +253,7 @@ def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> No
         topic = next((t for t in topics if layout.TOPIC_WATCH_ANCHOR.format(t) == entry.id), None)
         if topic:
             loc = ("watch", index, "id")
-            reader.problem(issue.source, loc, dotted(loc), f"`{entry.id}` is the id of topic `{topic}`'s heading on "
+            reader.problem(reader.document(issue.facts_file), loc, dotted(loc), f"`{entry.id}` is the id of topic `{topic}`'s heading on "
                            "the watch record pages, where each entry is headed by its id — rename it")
     taken = {anchor: f"the page's section `{anchor}`" for anchor in layout.SECTION_ANCHORS.values()}
     anchored = [(layout.WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
@@ -292,7 +263,7 @@ def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> No
                  for index, item in enumerate(issue.items) for position, claim in enumerate(item.claims)]
     for anchor, thing, loc in anchored:
         if anchor in taken:
-            reader.problem(issue.source, loc, dotted(loc), f"`{thing.id}` would give the issue page the id `{anchor}`, "
+            reader.problem(reader.document(issue.facts_file), loc, dotted(loc), f"`{thing.id}` would give the issue page the id `{anchor}`, "
                            f"which is already {taken[anchor]} — rename it")
         else:
             taken[anchor] = f"the anchor of {ENTRY_NAMES[thing.section]} `{thing.id}`"

@@ -38,6 +38,9 @@ class ContentReader:
         # (page, language) of pages that exist but could not be read (broken front matter): reported, and not
         # reported again as missing
         self.unread_pages: set[tuple[str, str]] = set()
+        # each YAML file read, by path: problems the cross-checks find point at its lines. Only the reader keeps
+        # them (the catalog keeps none), so a load that keeps no parses (FileCache) frees them with the reader.
+        self.documents: dict[str, Document] = {}
 
     def problem(self, doc_or_path, loc, field_name: str, message: str, severity: str = "error") -> None:
         if isinstance(doc_or_path, Document):
@@ -103,7 +106,13 @@ class ContentReader:
         doc, problem = self.files.get(read_yaml, path, self.root)
         if problem:
             self.problems.append(problem)
+        else:
+            self.documents[rel] = doc
         return doc
+
+    def document(self, rel: str) -> Document:
+        """The parse of the YAML file `rel`, read by this reader."""
+        return self.documents[rel]
 
     def prefetch(self) -> None:
         """Parse every page and data file the load reads now, in two processes (FileCache.prefetch)."""

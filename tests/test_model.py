@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT, copy_project
-from kb import CatalogCache, ContentError, load_catalog
+from kb import CatalogCache, ContentError, layout, load_catalog
 
 
 def test_model_does_not_import_mkdocs():
@@ -132,11 +132,12 @@ def test_relative_urls_match_posixpath():
         assert relative(page, base) == posixpath.relpath(page, base or ".")
 
 
-def test_catalog_is_reused_until_a_content_file_changes(tmp_path):
+@pytest.mark.parametrize("reparse_edits", [True, False], ids=["serve", "build"])
+def test_catalog_is_reused_until_a_content_file_changes(tmp_path, reparse_edits):
     import os
 
     project = copy_project(tmp_path / "project")
-    cache = CatalogCache()  # what the site plugin keeps between the builds of one process
+    cache = CatalogCache(reparse_edits)  # what the site plugin keeps between the builds of one process
     first = cache.load(project)
     assert cache.load(project) is first
     assert load_catalog(project) is not first  # a plain load reads afresh
@@ -146,6 +147,38 @@ def test_catalog_is_reused_until_a_content_file_changes(tmp_path):
     os.utime(page, ns=(1, 1))  # a different time stamp even on a coarse clock
     changed = cache.load(project)
     assert changed is not first and changed.issues[0].title("en").startswith("Control planes")
+
+
+def _reachable(root, kinds: tuple[type, ...]) -> list:
+    """The objects of `kinds` that `root` holds, however deep."""
+    import gc
+
+    seen, todo, found = {id(root)}, [root], []
+    while todo:
+        for child in gc.get_referents(todo.pop()):
+            if id(child) not in seen and not isinstance(child, type):
+                seen.add(id(child))
+                todo.append(child)
+                if isinstance(child, kinds):
+                    found.append(child)
+    return found
+
+
+def test_a_build_keeps_the_catalog_and_not_the_files_parses(tmp_path):
+    """`mkdocs build` loads once: the files' texts, data and lines go with the load (kb.loading.CatalogCache);
+    `mkdocs serve` keeps them, to parse again only what an edit changed."""
+    from kb.sources import Document, MarkdownPage
+
+    project = copy_project(tmp_path / "project")
+    building, serving = CatalogCache(reparse_edits=False), CatalogCache(reparse_edits=True)
+    catalog = building.load(project)
+    assert catalog.issues and not _reachable(building, (Document, MarkdownPage))
+    facts_file = f"{layout.ISSUES_DATA}/{layout.issue_stem(catalog.issues[0].number)}.yml"
+    assert catalog.source_files(catalog.issues[0].page, "en")[-1] == ("facts", facts_file)  # the edit link still knows
+    serving.load(project)
+    kept = _reachable(serving, (Document, MarkdownPage))
+    assert {d.path for d in kept if isinstance(d, Document)} >= {
+        f"{layout.ISSUES_DATA}/{layout.issue_stem(i.number)}.yml" for i in catalog.issues}
 
 
 def test_plain_text_writes_refs_out_for_feeds_and_data(catalog):
