@@ -589,7 +589,10 @@
       ? words.respelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)) : "";
     note.hidden = !note.textContent;
     const other = query && !found.results.length ? otherEdition(query) : null;
-    away.innerHTML = other ? `<a href="${escape(searchOf(other, query))}" hreflang="${escape(other)}">${escape(
+    // target="_self" (where a link opens anyway): Material's script takes a click on any link into another
+    // language's site to that language's version of this page, dropping ?q=, once it has read that
+    // language's sitemap, and it leaves a link with a target alone
+    away.innerHTML = other ? `<a href="${escape(searchOf(other, query))}" hreflang="${escape(other)}" target="_self">${escape(
       words.elsewhere.replace(/\{(language|query)\}/g, (_, part) => (part === "query" ? query : words.languages[other])))}</a>` : "";
     away.hidden = !other;
     list.innerHTML = render(found.shown, found.groups) + moreRow(found.results.length - found.shown.length);
