@@ -65,7 +65,7 @@ class KbPlugin(BasePlugin[KbConfig]):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.split.allow(command == "build" and not dirty and self.config.split_conversion)
-        # only `mkdocs serve` loads again after an edit: a build keeps the catalog, not the files' parses (kb.loading)
+        # only `mkdocs serve` loads again after an edit: a build keeps the catalog, not the files' parses (kb.catalog_cache)
         self.catalogs = CatalogCache(reparse_edits=command == "serve")
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros

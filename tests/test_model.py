@@ -165,7 +165,7 @@ def _reachable(root, kinds: tuple[type, ...]) -> list:
 
 
 def test_a_build_keeps_the_catalog_and_not_the_files_parses(tmp_path):
-    """`mkdocs build` loads once: the files' texts, data and lines go with the load (kb.loading.CatalogCache);
+    """`mkdocs build` loads once: the files' texts, data and lines go with the load (kb.catalog_cache.CatalogCache);
     `mkdocs serve` keeps them, to parse again only what an edit changed."""
     from kb.sources import Document, MarkdownPage
 

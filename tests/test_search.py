@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from urllib.parse import quote_plus
 
 import pytest
@@ -215,6 +216,14 @@ def test_a_stray_letter_or_digit_finds_nothing(readers, lang, query):
     assert search(readers[lang], query) == []
 
 
+def _wait_until(page, done, what: str, seconds: float = 10) -> None:
+    """Wait for `done()`, a condition the test's own event handlers set, letting the page's events reach them."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"not within {seconds} s: {what}"
+        page.wait_for_timeout(50)
+
+
 @pytest.mark.parametrize("lang,query,other,line", [
     ("en", "量化", "", "Search the Chinese edition for “量化”"),
     ("zh", "admission control", "en/", "在英文版中搜索“admission control”"),
@@ -233,11 +242,9 @@ def test_a_query_that_finds_nothing_in_the_other_editions_script_leads_to_its_se
     page.on("requestfinished", lambda request: request.url.endswith("/sitemap.xml") and sitemaps.append(request.url))
     page.goto(url + own)
     assert search(page, query) == []
-    while f"{url}{other}sitemap.xml" not in sitemaps or not held:
-        page.wait_for_timeout(50)
+    _wait_until(page, lambda: f"{url}{other}sitemap.xml" in sitemaps and held, "the other language's sitemap read")
     held[0].continue_()
-    while f"{url}{own}sitemap.xml" not in sitemaps:
-        page.wait_for_timeout(50)
+    _wait_until(page, lambda: f"{url}{own}sitemap.xml" in sitemaps, "this language's sitemap read")
     link = page.locator(".kb-elsewhere a")
     assert link.inner_text() == line and link.get_attribute("href") == f"/{other}?q={quote_plus(query)}"
     link.click()
