@@ -1,11 +1,22 @@
-"""Build the real site once per test session and let tests read its HTML."""
+"""The two archives the tests read, each built once per test run, and helpers to change a copy of one.
+
+- The **fixture archive** (`tests/archive/`: data, docs and snippets made for the tests) is where behaviour is
+  tested: tests may name its issues, items and figures, because it changes only with the tests.
+- The **live archive** (the project's own `data/`, `docs/`, `snippets/`) grows every week: tests of it
+  (`live_*` fixtures) assert only what holds for any valid archive, computed from its data.
+
+Each site is built once per test process (`built_site`).
+"""
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,8 +27,10 @@ from kb.search_index import build_search_index
 from kb.search_records import site_search_records
 
 ROOT = Path(__file__).resolve().parent.parent
-# What a copy of the project needs to build on its own.
-PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")  # mkdocs_kb is installed
+ARCHIVE = ROOT / "tests" / "archive"  # the fixture archive's content
+# What a copy of the project needs to build on its own: its code (mkdocs_kb is installed) and an archive's content.
+CODE_PARTS = ("mkdocs.yml", "overrides", "macros")
+CONTENT_PARTS = ("data", "docs", "snippets")
 
 
 def _free_port() -> int:
@@ -51,19 +64,39 @@ def build(project: Path, site: Path, **env_vars: str | None) -> subprocess.Compl
     )
 
 
-def copy_project(dest: Path) -> Path:
+def copy_project(dest: Path, content: Path = ARCHIVE) -> Path:
+    """A project at `dest`: the code of this one with the content of `content` (the fixture archive, or ROOT)."""
     dest.mkdir(parents=True)
-    for part in PROJECT_PARTS:
+    for part in CODE_PARTS:
         src = ROOT / part
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, dest / part)
+    for part in CONTENT_PARTS:
+        shutil.copytree(content / part, dest / part)
     return dest
+
+
+def built_site(tmp_path_factory, name: str, project: Path) -> Path:
+    """`project` built strictly, once per test process (each serves it at its own SITE_URL); no warning allowed."""
+    site = tmp_path_factory.mktemp(name)
+    result = build(project, site)
+    log = result.stdout + result.stderr
+    assert result.returncode == 0, log
+    assert "WARNING" not in log, log
+    return site
 
 
 # ---- a copy of the project to change, and what `kb check` says of it -------------------------------
 
 @pytest.fixture
 def project(tmp_path) -> Path:
+    """A copy of the project with the fixture archive, to change."""
     return copy_project(tmp_path / "project")
+
+
+@pytest.fixture
+def live_project(tmp_path) -> Path:
+    """A copy of the project with its live archive, to change (a new issue, say)."""
+    return copy_project(tmp_path / "project", content=ROOT)
 
 
 def edit(project: Path, path: str, old: str, new: str) -> None:
@@ -90,19 +123,40 @@ def refused(project: Path, capsys, where: str) -> str:
     return out
 
 
+@functools.cache
+def archive_project() -> Path:
+    """The project with the fixture archive, assembled once per test process and never changed (`project` is a
+    copy to change). A function, not only a fixture: parameters of some tests are read from it at collection."""
+    folder = Path(tempfile.mkdtemp(prefix="kb-archive-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return copy_project(folder / "project")
+
+
 @pytest.fixture(scope="session")
-def catalog():
+def archive() -> Path:
+    return archive_project()
+
+
+@pytest.fixture(scope="session")
+def catalog(archive):
+    return load_catalog(archive)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, archive) -> Path:
+    """The fixture archive's site."""
+    return built_site(tmp_path_factory, "site", archive)
+
+
+@pytest.fixture(scope="session")
+def live_catalog():
     return load_catalog(ROOT)
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = build(ROOT, out)
-    log = result.stdout + result.stderr
-    assert result.returncode == 0, log
-    assert "WARNING" not in log, log
-    return out
+def live_site(tmp_path_factory) -> Path:
+    """The live archive's site, as `make build` makes it."""
+    return built_site(tmp_path_factory, "live-site", ROOT)
 
 
 @pytest.fixture(scope="session")
@@ -134,3 +188,8 @@ class Site:
 @pytest.fixture(scope="session")
 def pages(site) -> Site:
     return Site(site)
+
+
+@pytest.fixture(scope="session")
+def live_pages(live_site) -> Site:
+    return Site(live_site)

@@ -5,7 +5,7 @@ import gzip
 import shutil
 from datetime import date, datetime, timezone
 
-from conftest import ROOT, build, copy_project
+from conftest import build, copy_project
 from kb import layout
 from kb.audit import audit
 from kb.cli import main as kb
@@ -15,8 +15,8 @@ def test_built_site_loses_nothing_and_has_no_broken_link(catalog, site):
     assert audit(catalog, site) == []
 
 
-def test_kb_audit_command(site, capsys):
-    assert kb(["--root", str(ROOT), "audit", "--site", str(site)]) == 0
+def test_kb_audit_command(archive, site, capsys):
+    assert kb(["--root", str(archive), "audit", "--site", str(site)]) == 0
 
 
 def tampered(site, tmp_path):
@@ -55,11 +55,11 @@ def tree(root):
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_two_builds_of_one_commit_are_byte_identical_whether_pages_are_split_or_not(site, tmp_path):
+def test_two_builds_of_one_commit_are_byte_identical_whether_pages_are_split_or_not(archive, site, tmp_path):
     """The second build converts every page in one process (mkdocs_kb/split_conversion.py): the split
     build's copy gives back each page whole — its HTML, table of contents, title, metadata."""
     again = tmp_path / "again"
-    result = build(ROOT, again, PYTHONHASHSEED="12345", KB_SPLIT_CONVERSION="false")
+    result = build(archive, again, PYTHONHASHSEED="12345", KB_SPLIT_CONVERSION="false")
     assert result.returncode == 0, result.stdout + result.stderr
     first, second = tree(site), tree(again)
     assert first.keys() == second.keys()

@@ -199,8 +199,8 @@ def test_each_link_shows_once_in_an_item(pages, catalog, lang):
 
 # ---- editor tools ------------------------------------------------------------------------
 
-def test_kb_watch_lists_entries_with_their_ids(capsys):
-    assert kb(["--root", str(ROOT), "watch", "--all"]) == 0
+def test_kb_watch_lists_entries_with_their_ids(archive, capsys):
+    assert kb(["--root", str(archive), "watch", "--all"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"^kinference-beyond-alpha\s+routing-control-planes\s+issue 7\s+\d+ wk\s+open$", out, re.M)
     assert re.search(r"^kv-compression-lands-in-engines .* resolved by loopvq \(issue 7, editors\)$", out, re.M)

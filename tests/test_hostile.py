@@ -22,7 +22,7 @@ from jinja2.sandbox import SecurityError
 from mkdocs.config import load_config
 from pymdownx.snippets import SnippetMissingError
 
-from conftest import ROOT, build, copy_project
+from conftest import build, copy_project
 from kb.cli import main as kb
 from kb.templates import MACROS
 
@@ -122,10 +122,10 @@ def test_checker_rejects_hostile_front_matter(tmp_path, capsys):
 # ---- the site's own defences, with the checker out of the way -----------------
 
 @pytest.fixture(scope="module")
-def configured():
+def configured(archive):
     """The real mkdocs configuration after every plugin's on_config: the sandbox installed, Markdown configured."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    config = load_config(str(ROOT / "mkdocs.yml"))
+    config = load_config(str(archive / "mkdocs.yml"))
     return config.plugins.on_config(config)
 
 
@@ -158,7 +158,7 @@ def define_env(env):
             env.macro(lambda: "", name)
 '''
 
-CLEAN_CATALOG = '''"""Test hook: the kb plugin gets the real project's clean catalog, never this copy's pages."""
+CLEAN_CATALOG = '''"""Test hook: the kb plugin gets the clean fixture archive's catalog, never this copy's pages."""
 from kb import load_catalog
 
 
@@ -177,8 +177,9 @@ def on_config(config):
 
 def unchecked_project(tmp_path):
     project = copy_project(tmp_path / "project")
+    clean = copy_project(tmp_path / "clean")  # the fixture archive as it is, checked
     (project / "stub_macros.py").write_text(STUB.replace("NAMES", repr(sorted(MACROS))), encoding="utf-8")
-    (project / "clean_catalog.py").write_text(CLEAN_CATALOG.replace("ROOT", repr(str(ROOT))), encoding="utf-8")
+    (project / "clean_catalog.py").write_text(CLEAN_CATALOG.replace("ROOT", repr(str(clean))), encoding="utf-8")
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8").replace("module_name: macros", "module_name: stub_macros")
     # the stub writes no issue page, so record pages (from the clean catalog) would link missing anchors

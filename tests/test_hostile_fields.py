@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, edit, line_of, refused
+from conftest import edit, line_of, refused
 from kb.cli import main as kb
 
 
-def test_the_real_content_passes(capsys):
-    assert kb(["--root", str(ROOT), "check"]) == 0, capsys.readouterr().out
+def test_the_fixture_archive_passes(archive, capsys):
+    assert kb(["--root", str(archive), "check"]) == 0, capsys.readouterr().out
 
 
 # ---- invisible and reordering characters in plain text and names ---------------------------------

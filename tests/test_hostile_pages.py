@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, build, copy_project, line_of
+from conftest import archive_project, build, copy_project, line_of
 from kb import layout, load_catalog
 from kb.cli import main as kb
 
@@ -31,8 +31,8 @@ def append(project, text: str, path: str = PAGE) -> int:
     return before.count("\n") + 2
 
 
-def test_the_real_content_passes(capsys):
-    assert kb(["--root", str(ROOT), "check"]) == 0, capsys.readouterr().out
+def test_the_fixture_archive_passes(archive, capsys):
+    assert kb(["--root", str(archive), "check"]) == 0, capsys.readouterr().out
 
 
 # ---- 1. markup split across lines ------------------------------------------------------------
@@ -141,7 +141,7 @@ def test_a_language_the_site_does_not_build_is_refused(tmp_path, capsys):
 
 def _archive_record() -> str:
     """A record page the build generates for the real content (kb.records), e.g. archive/2026.md."""
-    return next(record.page for record in load_catalog(ROOT).records.pages if record.kind == "archive")
+    return next(record.page for record in load_catalog(archive_project()).records.pages if record.kind == "archive")
 
 
 COLLIDING = [  # (page file, what it clashes with)

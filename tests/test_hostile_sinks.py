@@ -19,7 +19,7 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import ROOT, build, edit, line_of, refused
+from conftest import ROOT, archive_project, build, edit, line_of, refused
 from kb.cli import main as kb
 
 
@@ -264,7 +264,7 @@ def planted_site(site, tmp_path):
 
 
 def audit_findings(capsys, site) -> str:
-    assert kb(["--root", str(ROOT), "audit", "--site", str(site)]) == 1
+    assert kb(["--root", str(archive_project()), "audit", "--site", str(site)]) == 1
     return capsys.readouterr().out
 
 

@@ -531,10 +531,10 @@ def test_without_javascript_the_header_points_to_issues_and_topics(browser):
     context.close()
 
 
-def test_search_works_under_a_sub_path(browser, tmp_path):
+def test_search_works_under_a_sub_path(browser, archive, tmp_path):
     """A GitHub Pages project site: the whole site under /kb/, the 404 page served at any address."""
     with serve(tmp_path) as url:
-        result = build(ROOT, tmp_path / "kb", KB_SITE_URL=url + "kb/")
+        result = build(archive, tmp_path / "kb", KB_SITE_URL=url + "kb/")
         assert result.returncode == 0, result.stdout + result.stderr
         page = browser[0].new_page()
         page.set_default_timeout(10_000)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, edit, line_of
+from conftest import ARCHIVE, archive_project, edit, line_of
 from kb import layout
 from kb.cli import main as kb
 from kb.pagefind_cbor import chunk_words, read_index_file
@@ -96,7 +96,7 @@ def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_t
     """The words a misspelt query is read as (kb-search.js: respelled): each language's names and aliases,
     word by word, not the other language's."""
     boxes = {lang: vocabulary(site, lang)["names"] for lang in ("zh", "en")}
-    entities = yaml.safe_load((ROOT / "data" / "entities.yml").read_text(encoding="utf-8"))
+    entities = yaml.safe_load((ARCHIVE / "data" / "entities.yml").read_text(encoding="utf-8"))
     for lang, words in boxes.items():
         assert words == sorted(set(words)) and all(any(c.isalpha() for c in word) for word in words)
         for entity in entities:
@@ -296,7 +296,7 @@ def test_pagefind_finds_every_word_in_its_chunk(site_in_runs):
 
 
 def test_the_index_in_runs_passes_the_audit_and_the_firewall(site_in_runs, capsys):
-    assert kb(["--root", str(ROOT), "audit", "--site", str(site_in_runs)]) == 0, capsys.readouterr().out
+    assert kb(["--root", str(archive_project()), "audit", "--site", str(site_in_runs)]) == 0, capsys.readouterr().out
 
 
 def test_the_firewall_checks_the_list_of_runs(site_in_runs, tmp_path, capsys):
@@ -306,14 +306,14 @@ def test_the_firewall_checks_the_list_of_runs(site_in_runs, tmp_path, capsys):
         "runs": {"qaa": ["../../evil/"]}, "hidden": ["<x>"], "tag": "0123456789ab",
         "preload": {"qaa": ["../../evil.js", "pagefind-entry.json?ts=other", "pagefind-entry.json", "qaa-9/pagefind-entry.json?ts=0123456789ab"]}}),
         encoding="utf-8")
-    assert kb(["--root", str(ROOT), "audit", "--site", str(copy)]) == 1
+    assert kb(["--root", str(archive_project()), "audit", "--site", str(copy)]) == 1
     out = capsys.readouterr().out
     assert "names '../../evil/', which is not a bundle of the site's search index" in out
     assert "hides '<x>', which is not the id of a search record" in out
     for file in ("../../evil.js", "pagefind-entry.json?ts=other", "pagefind-entry.json", "qaa-9/pagefind-entry.json?ts=0123456789ab"):
         assert f"preloads {file!r}, which is not a file of the site's search index" in out
     (copy / "pagefind" / SHARDS_FILE).write_text('{"runs": {}, "hidden": []}', encoding="utf-8")
-    assert kb(["--root", str(ROOT), "audit", "--site", str(copy)]) == 1
+    assert kb(["--root", str(archive_project()), "audit", "--site", str(copy)]) == 1
     assert 'is not {"runs": {language: [folder, ...]}' in capsys.readouterr().out
 
 
@@ -506,7 +506,7 @@ def test_glossary_names_are_each_expansion_and_its_parts_squashed():
 def test_the_search_vocabulary_carries_each_languages_glossary_names_and_no_page_does(site):
     for page, lang in (("index.html", "zh"), ("en/index.html", "en")):
         terms = vocabulary(site, lang)["terms"]
-        glossary = (ROOT / layout.localized(layout.GLOSSARY, lang)).read_text(encoding="utf-8")
+        glossary = (ARCHIVE / layout.localized(layout.GLOSSARY, lang)).read_text(encoding="utf-8")
         assert terms == glossary_names(glossary) and terms["timetofirsttoken"] == "TTFT"
         html = (site / page).read_text(encoding="utf-8")
         # fetched as the search opens: the page names the file, and carries none of it
