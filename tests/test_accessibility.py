@@ -23,6 +23,8 @@ from browser import CHROMIUM, chromium, search, serve
 from conftest import ROOT, SITE_PORT
 from kb import layout
 
+pytestmark = pytest.mark.full  # `make test-full`: axe on every page kind and the open search panel
+
 FULL = os.environ.get("KB_A11Y_FULL") == "1"
 REPORTS = ROOT / "build" / "a11y"
 AXE_SOURCE = (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")

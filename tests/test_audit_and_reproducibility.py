@@ -1,6 +1,8 @@
 """Nothing lost between content and site; the same commit always builds the same bytes."""
 from __future__ import annotations
 
+import pytest
+
 import gzip
 import shutil
 from datetime import date, datetime, timezone
@@ -55,6 +57,7 @@ def tree(root):
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.full
 def test_two_builds_of_one_commit_are_byte_identical_whether_pages_are_split_or_not(archive, site, tmp_path):
     """The second build converts every page in one process (mkdocs_kb/split_conversion.py): the split
     build's copy gives back each page whole — its HTML, table of contents, title, metadata."""
@@ -66,6 +69,7 @@ def test_two_builds_of_one_commit_are_byte_identical_whether_pages_are_split_or_
     assert [name for name in first if first[name] != second[name]] == []
 
 
+@pytest.mark.full
 def test_a_plain_build_takes_dates_from_the_commit_and_assumes_no_address(tmp_path):
     # Outside git (so no commit dates either), with a commit time that is never today:
     # any date of today in the output would come from the clock.

@@ -1,10 +1,14 @@
 """The benchmark runs end to end at a small N (a smoke test: figures, not timings, are asserted)."""
 from __future__ import annotations
 
+import pytest
+
 
 from bench import run
 from bench.synthetic import generate
 from kb import load_catalog
+
+pytestmark = pytest.mark.full  # `make test-full`: the benchmark's smoke run
 
 
 def test_synthetic_archive_is_valid_and_deterministic(tmp_path):

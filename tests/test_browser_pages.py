@@ -8,6 +8,8 @@ import pytest
 from conftest import SITE_PORT
 from browser import chromium, serve
 
+pytestmark = pytest.mark.full  # `make test-full`: every page of the site in a browser
+
 
 @pytest.fixture(scope="module")
 def browser(site):

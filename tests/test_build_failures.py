@@ -1,9 +1,12 @@
 """Bad content stops the build with a message naming the file and the problem."""
 from __future__ import annotations
 
+import pytest
+
 from conftest import build, copy_project
 
 
+@pytest.mark.full
 def test_unknown_id_fails_the_build_naming_file_and_id(tmp_path):
     project = copy_project(tmp_path / "project")
     about = project / "docs" / "about.en.md"
@@ -20,6 +23,7 @@ def test_unknown_id_fails_the_build_naming_file_and_id(tmp_path):
     assert not (site / "en" / "about" / "index.html").exists()
 
 
+@pytest.mark.full
 def test_unknown_id_in_item_prose_fails_the_build(tmp_path):
     project = copy_project(tmp_path / "project")
     page = project / "docs" / "issues" / "007.md"
@@ -35,6 +39,7 @@ def test_unknown_id_in_item_prose_fails_the_build(tmp_path):
     assert "`vllm-v9`" in result.stdout + result.stderr
 
 
+@pytest.mark.full
 def test_macro_used_on_the_wrong_page_fails_the_build(tmp_path):
     project = copy_project(tmp_path / "project")
     about = project / "docs" / "about.md"
@@ -46,6 +51,7 @@ def test_macro_used_on_the_wrong_page_fails_the_build(tmp_path):
     assert "docs/about.md: topic_hub() only works on a topic hub" in result.stdout + result.stderr
 
 
+@pytest.mark.full
 def test_quick_takes_and_picks_render_only_when_written(tmp_path, pages):
     # The captures lost these sections: the real issues must not show them.
     for lang in ("zh", "en"):

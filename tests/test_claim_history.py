@@ -63,6 +63,7 @@ def checked(tmp_path_factory):
 
 # ---- the model ------------------------------------------------------------------------------------
 
+@pytest.mark.full
 def test_each_check_sets_the_earlier_claims_status_and_history(checked):
     catalog, _, _ = checked
     for later, (earlier, verdict, _) in CHECKS.items():
@@ -146,6 +147,7 @@ def test_a_reason_without_its_check_is_not_dropped(tmp_path, capsys):
 
 # ---- what readers see -------------------------------------------------------------------------------
 
+@pytest.mark.full
 @pytest.mark.parametrize("lang", LANGS)
 def test_issue_pages_show_each_figures_status_and_link_what_changed_it(checked, lang):
     catalog, pages, _ = checked
@@ -167,6 +169,7 @@ def test_issue_pages_show_each_figures_status_and_link_what_changed_it(checked, 
     assert unchecked.select(".kb-history") == []
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hub_says_how_its_vendor_figures_fared(checked, lang):
     catalog, pages, _ = checked
@@ -188,6 +191,7 @@ def test_a_hub_says_how_its_vendor_figures_fared(checked, lang):
     assert quiet.find(id="checks").find_next_sibling("p").get_text() == words["hub_checks_none"].format(vendor=3)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("lang", LANGS)
 def test_hub_charts_are_accessible_svg_with_the_same_data_in_a_table(checked, lang):
     catalog, pages, _ = checked
@@ -216,6 +220,7 @@ def test_hub_charts_are_accessible_svg_with_the_same_data_in_a_table(checked, la
         assert sum(int(r.select("td")[1].get_text()) for r in bars.select("tbody tr")) == len(catalog.items_of_topic(topic))
 
 
+@pytest.mark.full
 def test_the_ledger_has_a_status_column_and_filter(checked):
     catalog, pages, _ = checked
     for lang in LANGS:
@@ -244,6 +249,7 @@ def test_the_ledger_has_a_status_column_and_filter(checked):
         assert errors == []
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("lang", LANGS)
 def test_topic_feeds_announce_checks(checked, lang):
     catalog, pages, _ = checked
@@ -260,6 +266,7 @@ def test_topic_feeds_announce_checks(checked, lang):
     assert CHECKS["loopvq-throughput-ouro-1-4b"][2][lang] in entry.findtext("description")
 
 
+@pytest.mark.full
 def test_open_data_carries_the_history(checked):
     catalog, pages, _ = checked
     folder = pages.root / layout.EXPORT_DIR
@@ -277,6 +284,7 @@ def test_open_data_carries_the_history(checked):
         jsonschema.validate(broken, export_schema(), cls=jsonschema.Draft202012Validator)
 
 
+@pytest.mark.full
 def test_kb_claims_lists_unchecked_vendor_figures_first_oldest_first(checked, capsys):
     catalog, _, project = checked
     assert kb(["--root", str(project), "claims", "--limit", "1000"]) == 0

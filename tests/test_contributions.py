@@ -174,6 +174,7 @@ BUILD_CASES = ["yaml syntax", "code in a template", "claim in an unknown unit", 
                "watch entry resolved twice"]
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("name", BUILD_CASES)
 def test_build_stops_on_the_same_problem(tmp_path, capsys, name):
     mistake = next(m for m in MISTAKES if m.name == name)
@@ -187,6 +188,7 @@ def test_build_stops_on_the_same_problem(tmp_path, capsys, name):
     assert not site.exists() or not any(site.rglob("*.html"))
 
 
+@pytest.mark.full
 def test_warnings_do_not_fail(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
     apply(project, Mistake("repeat a one-off source", "data/issues/007.yml",

@@ -201,6 +201,7 @@ def assert_nothing_runs_in(article, where):
 
 
 # A template payload and a snippet payload through a whole build: it stops, publishes nothing.
+@pytest.mark.full
 @pytest.mark.parametrize("name", ["attribute chain to os", "snippet climbing out"])
 def test_template_payload_stops_the_build(tmp_path, name):
     payload = next(p for p in TEMPLATE_PAYLOADS if p.name == name)
@@ -221,6 +222,7 @@ def test_template_payload_stops_the_build(tmp_path, name):
 SANITIZED = [payload for payload in MARKUP_PAYLOADS if "{{" not in payload.text]
 
 
+@pytest.mark.full
 def test_markup_through_a_macro_argument_stops_even_an_unchecked_build(tmp_path):
     project = unchecked_project(tmp_path)
     (project / "docs/hostile.md").write_text('---\ntitle: Hostile\ndescription: test page\n---\n\n# Hostile\n\n'
@@ -231,6 +233,7 @@ def test_markup_through_a_macro_argument_stops_even_an_unchecked_build(tmp_path)
     assert "an argument of `ref` must be plain text, without `<`" in result.stdout + result.stderr
 
 
+@pytest.mark.full
 def test_markup_payloads_are_published_clean(tmp_path):
     project = unchecked_project(tmp_path)
     for number, payload in enumerate(SANITIZED):
@@ -250,6 +253,7 @@ def test_markup_payloads_are_published_clean(tmp_path):
         assert "alert(1)" not in str(article), payload.name
 
 
+@pytest.mark.full
 def test_material_markup_survives_sanitizing(tmp_path):
     project = unchecked_project(tmp_path)
     (project / "docs/markup.md").write_text('''---

@@ -271,6 +271,7 @@ def test_an_image_from_another_site_is_refused_at_its_line(tmp_path, capsys, sou
     assert f"{PAGE}:{line}: image: an image from another site is not allowed" in out, out
 
 
+@pytest.mark.full
 def test_an_image_from_another_site_the_checker_misses_stops_the_build(tmp_path, capsys):
     """A reference-style image passes the line rules; the firewall finds it in the built page."""
     project = copy_project(tmp_path / "project")

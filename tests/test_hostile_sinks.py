@@ -37,6 +37,7 @@ def test_titles_are_plain_text_once_decoded(project, capsys, title):
     refused(project, capsys, "docs/about.en.md:2: title: ")
 
 
+@pytest.mark.full
 def test_a_quote_in_a_description_stays_inside_its_attribute(tmp_path, project):
     description = 'Says "hi" onfocus="alert(1)" autofocus & more'
     edit(project, "docs/about.en.md", 'description: "The LLM', "description: 'Says \"hi\" onfocus=\"alert(1)\" autofocus & more'\nx: \"")
@@ -55,6 +56,7 @@ def test_a_quote_in_a_description_stays_inside_its_attribute(tmp_path, project):
 MARKDOWN_IN_PLAIN_TEXT = "*now* ![logo](../assets/images/favicon.png) :smile: C# a_b_c [x]"
 
 
+@pytest.mark.full
 def test_markdown_syntax_in_plain_text_is_shown_as_written(tmp_path, project):
     edit(project, "docs/topics/edge-backends.en.md", 'description: "Backends', f'description: "{MARKDOWN_IN_PLAIN_TEXT} Backends')
     edit(project, "docs/issues/007.en.md", "title: vLLM v0.33.0 released", f'title: "vLLM v0.33.0 {MARKDOWN_IN_PLAIN_TEXT}"')
@@ -99,6 +101,7 @@ def test_only_listed_kinds_of_file(project, capsys, name, body):
     ("snippets/hostname.md", "/etc/hostname"),
     ("data/issues/009.yml", "/etc/passwd"),
 ])
+@pytest.mark.full
 def test_no_symbolic_link_in_content(tmp_path, project, capsys, name, target):
     (project / name).symlink_to(target)
     out = refused(project, capsys, f"{name}: file: is a symbolic link")
@@ -144,6 +147,7 @@ def test_a_code_fence_carries_no_attributes(project, capsys, fence):
 
 # ---- feeds ------------------------------------------------------------------------
 
+@pytest.mark.full
 def test_markup_in_a_summary_reaches_feed_readers_as_text(tmp_path, project):
     edit(project, "docs/issues/007.en.md", "description: ", "description: Code `<img src=x onerror=alert(1)>` here; ")
     edit(project, "docs/issues/007.en.md", "    summary: >-\n", "    summary: >-\n      Code `<b onmouseover=alert(1)>x</b>` here.\n")
@@ -184,6 +188,7 @@ def test_a_yaml_alias_bomb_is_refused_quickly(project):
     assert seconds < 30 and peak < 1024
 
 
+@pytest.mark.full
 def test_a_huge_power_never_runs(tmp_path):
     from test_hostile import unchecked_project
     project = unchecked_project(tmp_path)
@@ -194,6 +199,7 @@ def test_a_huge_power_never_runs(tmp_path):
     assert "is not allowed" in result.stdout + result.stderr or "only a call" in result.stdout + result.stderr
 
 
+@pytest.mark.full
 def test_a_page_markdown_reads_too_slowly_stops_the_build(project, capsys, tmp_path):
     body = "[" * 20_000  # about 130 s of Python-Markdown here
     edit(project, "docs/about.en.md", "## The weekly", f"## The weekly\n\n{body}\n")
@@ -230,6 +236,7 @@ def test_bytes_that_are_not_utf8_are_named_with_file_and_line(project, capsys):
     refused(project, capsys, f"docs/about.en.md:{line}: encoding: ")
 
 
+@pytest.mark.full
 def test_a_forged_placeholder_stops_the_build_naming_the_page(tmp_path):
     from test_hostile import unchecked_project
     project = unchecked_project(tmp_path)
@@ -289,6 +296,7 @@ def test_the_firewall_lets_out_no_file_of_unknown_origin(planted_site, capsys, n
     assert f"firewall: {name}: " in out
 
 
+@pytest.mark.full
 def test_the_firewall_finds_a_spoofed_search_title(planted_site, capsys):
     """A data-pagefind-meta the sanitizer missed would give a page another title in search results."""
     page = planted_site / "en/about/index.html"

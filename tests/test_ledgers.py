@@ -45,8 +45,9 @@ DERIVED_FACTORS = {"kinference-median-ttft": "≈22×", "bitdecoding-query-logit
 
 
 def test_every_figure_of_issues_3_and_7_is_a_claim_with_its_source_kind(catalog):
-    assert {item.id for item in catalog.items} == set(FIGURES)
-    for item in catalog.items:
+    real = [item for item in catalog.items if item.issue.number in (3, 7)]  # the fixture's issue 1 is made up
+    assert {item.id for item in real} == set(FIGURES)
+    for item in real:
         r = Renderer(catalog, "en", item.page)
         assert [(figure(r, c), c.facts.source_kind) for c in item.claims] == FIGURES[item.id], item.id
 
@@ -74,7 +75,7 @@ def test_the_issue_examples_are_recorded_in_full(catalog):
 def test_claims_page_has_a_row_per_claim_linking_its_item(catalog, pages, lang):
     table = pages.article(layout.CLAIMS_PAGE, lang).select_one("table.kb-claims-ledger")
     rows = table.select("tbody tr")
-    assert len(rows) == len(catalog.claims) == sum(len(f) for f in FIGURES.values())
+    assert len(rows) == len(catalog.claims)
     for row, claim in zip(rows, catalog.claims):  # newest issue first, in the issue's order
         r = Renderer(catalog, lang, layout.CLAIMS_PAGE)
         cells = [td.get_text(" ", strip=True) for td in row.select("td")]
@@ -223,6 +224,7 @@ def choose(page, menu: str, value: str) -> None:
     page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === new URLSearchParams(location.search).toString()")
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("home", ["", "en/"])
 def test_claims_ledger_filters_by_source_kind_topic_metric_and_hardware(catalog, ledger, home):
     page, url, errors = ledger
@@ -258,6 +260,7 @@ def test_claims_ledger_filters_by_source_kind_topic_metric_and_hardware(catalog,
     assert errors == []
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("home", ["", "en/"])
 def test_claims_ledger_sorts_by_factor_and_date(catalog, ledger, home):
     page, url, errors = ledger

@@ -56,6 +56,7 @@ def top_pages(links: list[str], count: int = 3) -> list[str]:
     return pages[:count]
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("home,query,expected", QUERIES, ids=[q for _, q, _ in QUERIES])
 def test_search_finds_the_page_a_reader_expects(reader, home, query, expected):
     browser, url = reader
@@ -89,6 +90,7 @@ def test_language_switch_goes_to_the_counterpart_and_back(reader, page_key):
 WIDTHS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("device", WIDTHS)
 def test_pages_fit_the_screen_and_navigation_opens(site, reader, device):
     browser, url = reader
@@ -114,6 +116,7 @@ def test_pages_fit_the_screen_and_navigation_opens(site, reader, device):
     page.close()
 
 
+@pytest.mark.full
 def test_screenshots_of_what_readers_see(reader):
     browser, url = reader
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -27,6 +27,7 @@ def reader(site):
         yield browser, url
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hub_shows_pins_latest_items_and_watch_entries(reader, catalog, lang):
     browser, url = reader
@@ -90,6 +91,7 @@ WORDS_WHOLE = r"""() => {
 }"""
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("width", [375, 1280])
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_claims_table_fits_and_breaks_no_word(reader, lang, width):
@@ -111,6 +113,7 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => e.hadRecentIn
   .observe({ type: 'layout-shift', buffered: true });"""
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("width", [375, 1280])
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_claims_page_does_not_move_when_its_script_runs(reader, lang, width):
@@ -157,6 +160,7 @@ def years_of_claims(tmp_path_factory):
     return catalog, site
 
 
+@pytest.mark.full
 def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
     browser, _ = reader
     catalog, site = years_of_claims

@@ -1,6 +1,8 @@
 """`kb new` writes what a contributor fills in; filled, it passes the checker and the strict build."""
 from __future__ import annotations
 
+import pytest
+
 import re
 
 from bs4 import BeautifulSoup
@@ -26,6 +28,7 @@ def fill_prose(path, words: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+@pytest.mark.full
 def test_new_issue_filled_in_passes_check_and_strict_build(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
     assert kb(["--root", str(project), "new", "issue", "8"]) == 0

@@ -228,6 +228,7 @@ def _wait_until(page, done, what: str, seconds: float = 10) -> None:
     ("en", "量化", "", "Search the Chinese edition for “量化”"),
     ("zh", "admission control", "en/", "在英文版中搜索“admission control”"),
 ])
+@pytest.mark.full
 def test_a_query_that_finds_nothing_in_the_other_editions_script_leads_to_its_search(browser_page, lang, query,
                                                                                        other, line):
     """Han typed on the English pages, English words on the Chinese ones: the panel links to a search of the
@@ -292,6 +293,7 @@ def test_an_excerpt_shows_the_page_not_the_aliases_it_is_found_by(readers, site,
                .split('data-pagefind-body')[-1] for href, _ in items)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("lang,query,more", [("zh", "推理", "再显示 10 条"), ("en", "inference", "Show 10 more")])
 def test_every_result_is_reachable_ten_at_a_time(browser_page, lang, query, more):
     """The count line counts every result, and every one of them can be listed: ten rows, then ten more each
@@ -310,6 +312,7 @@ def test_every_result_is_reachable_ten_at_a_time(browser_page, lang, query, more
     assert len(links) == total == len(set(links)), links
 
 
+@pytest.mark.full
 def test_the_button_listing_more_results_keeps_the_keyboard_in_the_list(browser_page):
     """The button is in the Tab order after the last row; with the focus on it (the list grows as it comes into
     view, or when it is pressed), the first new row takes the focus, so the reader reads on where the list grew."""
@@ -335,6 +338,7 @@ def test_chinese_results_come_in_a_stable_order_of_relevance(readers):
     assert "/topics/kv-cache-compression/" in first[:2]
 
 
+@pytest.mark.full
 def test_the_language_of_the_page_picks_the_index(browser_page):
     page, url = browser_page
     page.goto(url + "en/")
@@ -349,6 +353,7 @@ def test_the_language_of_the_page_picks_the_index(browser_page):
     ("zh", "量化", "category", "论文", ["主题", "类别", "年份", "涉及"]),
     ("en", "quantization", "category", "Paper", ["Topic", "Category", "Year", "Mentions"]),
 ])
+@pytest.mark.full
 def test_facets_narrow_the_results_and_rows_say_issue_date_category(browser_page, lang, query, facet, value, names):
     page, url = browser_page
     page.goto(home(url, lang))
@@ -382,6 +387,7 @@ IN_RUNS = [("zh", "控制面", "topics/routing-control-planes/"), ("zh", "前缀
            ("en", "3.3x", "issues/003/#vllm-bidirectional-kv-transfer"), ("en", "SGLang", "entities/sglang/")]
 
 
+@pytest.mark.full
 def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_runs):
     """A big archive is indexed in runs (kb.search_index.SHARD_BYTES) that kb-search.js merges: the same
     results, the page a reader expects among the first five, and the facets counted over every run."""
@@ -434,6 +440,7 @@ def test_an_item_lands_on_its_anchor_with_its_own_excerpt(readers):
     assert "b12180" in item.inner_text() and "Issue 7 · 2026-11-10 · Release" in item.inner_text()
 
 
+@pytest.mark.full
 def test_the_keyboard_reaches_and_opens_results(browser_page):
     page, url = browser_page
     page.goto(url + "en/")
@@ -458,6 +465,7 @@ def test_the_keyboard_reaches_and_opens_results(browser_page):
     page.wait_for_url(re.compile(r"/en/(entities|issues|topics)/"))
 
 
+@pytest.mark.full
 def test_no_search_while_an_input_method_composes(browser_page):
     page, url = browser_page
     page.goto(url)
@@ -478,6 +486,7 @@ def test_no_search_while_an_input_method_composes(browser_page):
     assert int(page.get_attribute("[data-kb-search]", "data-kb-results")) > 0
 
 
+@pytest.mark.full
 def test_search_works_on_the_404_page(browser_page):
     page, url = browser_page
     page.goto(url + "404.html")
@@ -485,6 +494,7 @@ def test_search_works_on_the_404_page(browser_page):
     assert links and all(link.startswith("/") and "//" not in link for link in links)
 
 
+@pytest.mark.full
 def test_the_404_page_searches_the_language_of_its_address(browser, site):
     """A host serves the one 404 page (in the default language's frame) at every missing address: under /en/
     an English query finds the English pages, and says so in English; elsewhere a Chinese one the Chinese pages."""
@@ -516,6 +526,7 @@ def test_the_404_page_searches_the_language_of_its_address(browser, site):
     assert errors == []
 
 
+@pytest.mark.full
 def test_without_javascript_the_header_points_to_issues_and_topics(browser):
     chrome, url = browser
     context = chrome.new_context(java_script_enabled=False)
@@ -531,6 +542,7 @@ def test_without_javascript_the_header_points_to_issues_and_topics(browser):
     context.close()
 
 
+@pytest.mark.full
 def test_search_works_under_a_sub_path(browser, archive, tmp_path):
     """A GitHub Pages project site: the whole site under /kb/, the 404 page served at any address."""
     with serve(tmp_path) as url:

@@ -1,6 +1,8 @@
 """Translation status from git history, a source-hash fallback, and the fallback notice."""
 from __future__ import annotations
 
+import pytest
+
 import os
 import subprocess
 
@@ -58,6 +60,7 @@ def test_source_hash_fallback_without_history(tmp_path):
     assert state_of(project, "about.md").status == "outdated"
 
 
+@pytest.mark.full
 def test_missing_translation_falls_back_with_a_notice(tmp_path):
     project = copy_project(tmp_path / "project")
     (project / "docs/entities/ds4.en.md").unlink()
