@@ -132,3 +132,9 @@ def test_every_category_and_verdict_badge_is_readable(block, value):
     text = colour(declarations.get("color", "#ffffff"))  # the badges' text is white unless the rule says otherwise
     ratio = contrast(text, colour(declarations["background"]))
     assert ratio >= 4.5, f".kb-{block}--{value}: {ratio:.2f}:1"
+
+
+def test_the_fixture_archives_site_links_its_pages_richly(site):
+    """The link checks of tests/test_site.py look at hundreds of links on the fixture archive's site."""
+    from test_site import internal_links
+    assert sum(1 for _ in internal_links(site)) > 200

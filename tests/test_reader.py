@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 
 from conftest import SITE_PORT, SITE_URL
 from browser import chromium, search, serve
-from kb import layout
+from kb import feeds, layout
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 
@@ -158,12 +158,13 @@ def test_feeds_are_valid_and_list_issues_and_topic_items(catalog, site):
             feed = feedparser.parse((home / name).read_bytes())
             assert not feed.bozo, (lang, name, feed.get("bozo_exception"))
             assert [e.link.rstrip("/").rsplit("/", 1)[1] for e in feed.entries] == [
-                layout.issue_stem(i.number) for i in catalog.issues]
+                layout.issue_stem(i.number) for i in catalog.issues[:feeds.LIMIT]]
         for topic in catalog.topics:
             for name in (f"topic-{topic}.xml", f"topic-{topic}.atom.xml"):
                 feed = feedparser.parse((home / name).read_bytes())
                 assert not feed.bozo, (lang, name)
-                assert [e.link.split("#")[1] for e in feed.entries] == [i.id for i in catalog.items_of_topic(topic)]
+                assert [e.link.split("#")[1] for e in feed.entries] == [
+                    i.id for i in catalog.items_of_topic(topic)[:feeds.LIMIT]]
     home_page = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert home_page.select_one(".kb-feeds a[href$='feed.xml']") and home_page.select_one(".kb-feeds a[href$='atom.xml']")
 

@@ -149,7 +149,7 @@ def test_every_content_link_resolves_in_the_same_language(site):
                 ids[file] = {tag["id"] for tag in target.find_all(id=True)}
             assert anchor in ids[file], f"{path}: {href} points at a missing anchor"
         checked += 1
-    assert checked > 200
+    assert checked  # every page links somewhere: the fixture archive's site has hundreds (test_fixture_archive)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -162,8 +162,7 @@ def test_refs_render_localized_titles(catalog, pages, lang):
 
 def test_unarchived_references_are_marked_text_not_links(catalog, pages):
     unarchived = [t for t in catalog.targets.values() if isinstance(t, Unarchived)]
-    assert unarchived
-    for thing in unarchived:
+    for thing in unarchived:  # the fixture archive has some (test_fixture_archive)
         for lang in LANGS:
             article = pages.article(thing.issue.page, lang)
             marks = [m for m in article.select(".kb-unarchived")]
@@ -196,7 +195,7 @@ def test_items_show_the_pages_that_mention_them(catalog, pages, lang):
         assert not {a["href"] for a in line.find_all("a")} & {a["href"] for a in facts.find_all("a")}  # each link once
         shown += 1
     # most mentions are on the hubs and entity pages the item's facts line already links; the rest show
-    assert shown >= 1
+    assert shown == sum(bool(catalog.mentioned_elsewhere(item)) for item in catalog.items)
 
 
 def lang_dir(site, lang):
@@ -227,8 +226,7 @@ def test_watch_list_is_generated_from_the_issues(catalog, pages, lang):
     article = pages.article(layout.WATCH_PAGE, lang)
     open_section = article.find(id="open")
     resolved_section = article.find(id="resolved")
-    assert catalog.open_watch() and catalog.resolved_watch()
-    for entry in catalog.watch:
+    for entry in catalog.watch:  # the fixture archive has open and resolved ones (test_fixture_archive)
         # in full on the record page of the year it was opened
         heading = pages.article(entry.page, lang).find(id=entry.id)
         assert heading is not None and entry.title(lang) in heading.get_text()
@@ -243,7 +241,7 @@ def test_watch_list_is_generated_from_the_issues(catalog, pages, lang):
     for topic in catalog.topics.values():
         has_open = bool(catalog.watch_of_topic(topic.id, open_only=True))
         assert (article.find(id=f"open-{topic.id}") is not None) == has_open
-    assert open_section is not None
+    assert (open_section is not None) == bool(catalog.open_watch())
 
 
 def test_navigation_does_not_list_issues(site):
