@@ -158,7 +158,8 @@ def cmd_new(root: Path, args) -> int:
         elif args.what == "topic":
             written = new_topic(root, args.id)
         else:
-            written = new_entity(root, args.id, args.name, args.kind, args.url)
+            written = new_entity(root, args.id, args.name, args.kind, args.url,
+                                 {lang: getattr(args, f"name_{lang}") for lang in layout.LANGUAGES})
     except ScaffoldError as error:
         print(f"kb new: {error}", file=sys.stderr)
         return 1
@@ -211,7 +212,9 @@ def parser() -> argparse.ArgumentParser:
     topic.add_argument("id")
     entity = new.add_parser("entity", help="an entity and its page in both languages")
     entity.add_argument("id")
-    entity.add_argument("--name", required=True)
+    entity.add_argument("--name", required=True, help="its name, as every language writes it unless given below")
+    for lang in layout.LANGUAGES:  # --name-zh 英伟达 GPU: a language that writes the name otherwise
+        entity.add_argument(f"--name-{lang}", metavar="NAME", help=f"its name on the {lang} pages, if not --name")
     entity.add_argument("--kind", required=True, choices=ENTITY_KINDS)
     entity.add_argument("--url")
     for command in (issue, item, topic, entity):
