@@ -136,6 +136,8 @@ def _names(thing) -> dict[str, str]:
 
 def _record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
     """A registry's document and the position of each of its records, by id (a refused id is reported itself)."""
+    if not (catalog.root / registry).is_file():  # reported missing where it was read (kb.reader)
+        return None, {}
     doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
     if doc is None or not isinstance(doc.data, list):
         return None, {}
