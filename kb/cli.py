@@ -10,6 +10,7 @@ from . import layout
 from .audit import audit
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
+from .diff_report import DiffError, diff_report
 from .export import write_export
 from .firewall import built_pages, firewall
 from .theme import Theme
@@ -123,6 +124,16 @@ def cmd_export(root: Path, args) -> int:
     return 0
 
 
+def cmd_diff(root: Path, args) -> int:
+    """The review report of the working tree against commit BASE; 0 whatever it finds, 2 if it cannot be made."""
+    try:
+        print(diff_report(root, args.base), end="")
+    except DiffError as error:
+        print(f"kb diff: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def cmd_translations(root: Path, args) -> int:
     if args.stamp:
         for path in args.stamp:
@@ -193,6 +204,11 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("out", type=Path, help="folder to write into")
     export.add_argument("--site-url", default="", help="the address the pages' urls are relative to")
     export.set_defaults(run=cmd_export)
+    diff = sub.add_parser("diff", help="what the working tree changes of the site published from commit BASE, in Markdown")
+    diff.add_argument("base", metavar="BASE", help="a git commit, branch or tag: origin/main for a pull request")
+    diff.add_argument("--format", choices=("markdown", "text"), default="markdown",
+                      help="markdown (a CI job summary) or text (the terminal): the same Markdown")
+    diff.set_defaults(run=cmd_diff)
     translations = sub.add_parser("translations", help="is each translation there and up to date?")
     translations.add_argument("--stamp", nargs="+", metavar="FILE",
                               help="record in these translations the hash of their current source")
