@@ -275,3 +275,15 @@ def test_a_renamed_topic_takes_its_hub_and_feeds_with_it(repo, capsys):
     pages = section(out, "### Pages (")
     assert "- removed: `topics/day0-support/` (zh, en)" in pages and "- added: `topics/launch-day-support/` (zh, en)" in pages
     assert EDITS not in out  # the items' topics changed, not their figures, dates or sources
+
+
+def test_a_base_from_before_a_registry_existed_is_compared_without_it(repo, capsys):
+    """data/terms.yml came later than the first issues: a base without it says so, and the rest is compared."""
+    git(repo, "rm", "-q", layout.TERMS_FILE)
+    git(repo, "commit", "-q", "-m", "a base without terms")
+    git(repo, "checkout", "-q", "HEAD~1", "--", layout.TERMS_FILE)  # the working tree has it again
+    edit(repo, f"{layout.ISSUES_DATA}/007.yml", "result: 0.31 s", "result: 0.29 s")
+    out = report(repo, capsys, clean=False)
+    assert "does not load cleanly** (1 error under `kb check`)" in out
+    assert f"- {layout.TERMS_FILE}: file: is missing" in out
+    assert "- figure `kinference-median-ttft` (issue 7): result `0.31 s` → `0.29 s`" in section(out, EDITS)
