@@ -10,6 +10,7 @@ from . import layout
 from .audit import audit
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
+from .diff_report import DiffError, diff_report
 from .export import write_export
 from .firewall import built_pages, firewall
 from .theme import Theme
@@ -123,6 +124,16 @@ def cmd_export(root: Path, args) -> int:
     return 0
 
 
+def cmd_diff(root: Path, args) -> int:
+    """The review report of the working tree against commit BASE; 0 whatever it finds, 2 if it cannot be made."""
+    try:
+        print(diff_report(root, args.base), end="")
+    except DiffError as error:
+        print(f"kb diff: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def cmd_translations(root: Path, args) -> int:
     if args.stamp:
         for path in args.stamp:
@@ -158,7 +169,8 @@ def cmd_new(root: Path, args) -> int:
         elif args.what == "topic":
             written = new_topic(root, args.id)
         else:
-            written = new_entity(root, args.id, args.name, args.kind, args.url)
+            written = new_entity(root, args.id, args.name, args.kind, args.url,
+                                 {lang: getattr(args, f"name_{lang}") for lang in layout.LANGUAGES})
     except ScaffoldError as error:
         print(f"kb new: {error}", file=sys.stderr)
         return 1
@@ -192,6 +204,11 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("out", type=Path, help="folder to write into")
     export.add_argument("--site-url", default="", help="the address the pages' urls are relative to")
     export.set_defaults(run=cmd_export)
+    diff = sub.add_parser("diff", help="what the working tree changes of the site published from commit BASE, in Markdown")
+    diff.add_argument("base", metavar="BASE", help="a git commit, branch or tag: origin/main for a pull request")
+    diff.add_argument("--format", choices=("markdown", "text"), default="markdown",
+                      help="markdown (a CI job summary) or text (the terminal): the same Markdown")
+    diff.set_defaults(run=cmd_diff)
     translations = sub.add_parser("translations", help="is each translation there and up to date?")
     translations.add_argument("--stamp", nargs="+", metavar="FILE",
                               help="record in these translations the hash of their current source")
@@ -211,7 +228,9 @@ def parser() -> argparse.ArgumentParser:
     topic.add_argument("id")
     entity = new.add_parser("entity", help="an entity and its page in both languages")
     entity.add_argument("id")
-    entity.add_argument("--name", required=True)
+    entity.add_argument("--name", required=True, help="its name, as every language writes it unless given below")
+    for lang in layout.LANGUAGES:  # --name-zh 英伟达 GPU: a language that writes the name otherwise
+        entity.add_argument(f"--name-{lang}", metavar="NAME", help=f"its name on the {lang} pages, if not --name")
     entity.add_argument("--kind", required=True, choices=ENTITY_KINDS)
     entity.add_argument("--url")
     for command in (issue, item, topic, entity):

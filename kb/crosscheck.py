@@ -136,6 +136,8 @@ def _names(thing) -> dict[str, str]:
 
 def _record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
     """A registry's document and the position of each of its records, by id (a refused id is reported itself)."""
+    if not (catalog.root / registry).is_file():  # reported missing where it was read (kb.reader)
+        return None, {}
     doc = reader.files.get(read_yaml, catalog.root / registry, catalog.root)[0]
     if doc is None or not isinstance(doc.data, list):
         return None, {}
@@ -152,19 +154,27 @@ def check_names(reader: ContentReader, catalog: Catalog) -> None:
         doc, index = _record_index(reader, catalog, registry)
         first: dict[tuple[str, str], str] = {}  # (language, name_key) -> the id it names
         for thing in things.values():
+            said = set()  # an entity's name, written once for every language: said once
             for lang, name in _names(thing).items():
                 owner = first.setdefault((lang, name_key(name)), thing.id)
-                if owner == thing.id:
+                if owner == thing.id or name in said:
                     continue
+                said.add(name)
                 message = f"`{name}` already names `{owner}` — give each its own name, or merge the two"
                 if isinstance(thing, Topic):  # its name is its page's title
                     page = reader.pages.get(thing.page, {}).get(lang) or reader.pages[thing.page][layout.DEFAULT_LANGUAGE]
                     reader.problem(page.meta, ("title",), "title", message)
                 elif doc is not None and thing.id in index:
-                    loc = (index[thing.id], "name") if isinstance(thing, Entity) else (index[thing.id], "written", lang)
+                    loc = ((index[thing.id], "names", lang) if isinstance(thing, Entity) and lang in thing.facts.names
+                           else (index[thing.id], "name") if isinstance(thing, Entity) else (index[thing.id], "written", lang))
                     reader.problem(doc, loc, dotted(loc), message)
-                if isinstance(thing, Entity):
-                    break  # one name in every language: said once
+    for entity in catalog.entities.values():  # a page titled by the name a language does not write: left over?
+        for lang, name in entity.facts.names.items():
+            page = reader.pages.get(entity.page, {}).get(lang)
+            if page is not None and lang in entity.texts and entity.texts[lang].title == entity.facts.name:
+                reader.problem(page.meta, ("title",), "title", f"is `{entity.facts.name}`, but {layout.ENTITIES_FILE} "
+                               f"names `{entity.id}` `{name}` on the {lang} pages — title the page by that name",
+                               severity="warning")
 
 
 def _aliases(thing) -> dict[str, list[str]]:
@@ -179,12 +189,15 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
     registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
                   (layout.TERMS_FILE, catalog.terms))
     named: dict[tuple[str, str], str] = {}  # (language, name_key) -> the id it names
-    titles = {}  # (id, language) -> the name_key of its name
+    titles = {}  # (id, language) -> the name_keys of its names
     for _, things in registries:
         for thing in things.values():
             for lang, name in _names(thing).items():
-                titles[thing.id, lang] = name_key(name)
-                named.setdefault((lang, titles[thing.id, lang]), thing.id)
+                # an entity is also searched by its name where a language writes another (Entity.aliases)
+                also = [thing.facts.name] if isinstance(thing, Entity) else []
+                titles[thing.id, lang] = {name_key(n) for n in (name, *also)}
+                for key in titles[thing.id, lang]:
+                    named.setdefault((lang, key), thing.id)
     for registry, things in registries:
         doc, index = _record_index(reader, catalog, registry)
         if doc is None:
@@ -201,7 +214,7 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
                     if owners:
                         reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} already names `{min(owners)}` — an "
                                        "alias names one thing; keep it where readers mean it")
-                    elif any(key == titles.get((thing.id, lang)) for lang in langs):
+                    elif any(key in titles.get((thing.id, lang), ()) for lang in langs):
                         reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} is already its name — remove the alias")
                     elif any((lang, key) in own for lang in langs):
                         reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} is already one of its aliases — "

@@ -214,11 +214,14 @@ class Entity(_Localized):
         return layout.entity_page(self.id)
 
     def title(self, lang: str) -> str:
-        return self.facts.name
+        """Its name as the pages of `lang` write it: the language's own (`names`), or else the name."""
+        return self.facts.names.get(lang, self.facts.name)
 
     def aliases(self, lang: str) -> list[str]:
-        """Other names readers of `lang` search for it by (data/entities.yml)."""
-        return aliases_in(self.facts.aliases, lang)
+        """Other names readers of `lang` search for it by (data/entities.yml): the name, where the language writes
+        another (a Chinese reader may still type DeepSeek), then the aliases."""
+        name = [self.facts.name] if self.title(lang) != self.facts.name else []
+        return [*name, *aliases_in(self.facts.aliases, lang)]
 
 
 @dataclass(eq=False, repr=False)

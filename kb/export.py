@@ -140,7 +140,8 @@ class TopicRecord(_Record):
 
 class EntityRecord(_Record):
     id: str
-    name: str
+    name: str = Field(description="the name, as every language writes it unless `names` gives another")
+    names: Localized = Field(description="the name as each language's pages write it")
     kind: str
     homepage: str | None = None
     url: Localized
@@ -229,7 +230,7 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
         watch=[watch_record(w) for w in catalog.watch],
         topics=[TopicRecord(id=t.id, title=_localized(t.title), description=_localized(lambda lang, t=t: t.text(lang).description),
                             url=_url(t.page)) for t in catalog.topics.values()],
-        entities=[EntityRecord(id=e.id, name=e.facts.name, kind=e.facts.kind, homepage=e.facts.url, url=_url(e.page))
+        entities=[EntityRecord(id=e.id, name=e.facts.name, names=_localized(e.title), kind=e.facts.kind, homepage=e.facts.url, url=_url(e.page))
                   for e in catalog.entities.values()],
     )
 

@@ -27,17 +27,19 @@ from .typography import typography_problems
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 
 
-def load_catalog(root: Path | str) -> Catalog:
+def load_catalog(root: Path | str, partial: bool = False) -> Catalog:
     """Read data/ and docs/ under `root`; raise ContentError listing every error.
 
-    Warnings (things to look at, not to stop for) are kept in `catalog.warnings`.
+    Warnings (things to look at, not to stop for) are kept in `catalog.warnings`. `partial`: return what could
+    be read despite errors, every problem then in `catalog.warnings` (kb diff compares a broken base as far as
+    it loads; nothing is built from it). A folder holding a file of another kind or a link still raises.
     """
-    return read_catalog(Path(root), FileCache())
+    return read_catalog(Path(root), FileCache(), partial=partial)
 
 
-def read_catalog(root: Path, files: FileCache, split: bool = False) -> Catalog:
+def read_catalog(root: Path, files: FileCache, split: bool = False, partial: bool = False) -> Catalog:
     """The catalog of `root`, with `files` reused where unchanged (kb.catalog_cache); `split`: the files are parsed
-    in two processes (kb.forked), for a caller with no other thread."""
+    in two processes (kb.forked), for a caller with no other thread; `partial`: see load_catalog."""
     refused = content_file_problems(root)
     if refused:  # nothing is read from a folder that holds a link or a file of another kind
         raise ContentError(refused)
@@ -67,9 +69,9 @@ def read_catalog(root: Path, files: FileCache, split: bool = False) -> Catalog:
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
         reader.problems += typography_problems(reader, catalog, split)
-    if any(p.severity == "error" for p in reader.problems):
+    if any(p.severity == "error" for p in reader.problems) and not partial:
         raise ContentError(reader.problems)
-    catalog.warnings.extend(reader.problems)  # only warnings are left
+    catalog.warnings.extend(reader.problems)  # only warnings are left, unless partial
     return catalog
 
 

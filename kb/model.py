@@ -192,11 +192,23 @@ class TermFacts(Strict):
 
 
 class EntityFacts(Strict):
+    """An entity of data/entities.yml. `name` is how every language writes it unless `names` gives a language
+    its own (`names: {zh: 英伟达 GPU}`): most names (vLLM) are the same in every language."""
+
     id: Slug
     name: PlainText
+    names: dict[SiteLanguage, PlainText] = {}
     kind: EntityKind
     url: HttpUrl | None = None
     aliases: Aliases = {}
+
+    @model_validator(mode="after")
+    def _names_differ(self):
+        same = [lang for lang, name in self.names.items() if name == self.name]
+        if same:
+            raise ValueError(f"`names.{same[0]}` is `{self.name}`, its `name` already — remove it (`names` holds only "
+                             "a name a language writes otherwise)")
+        return self
 
 
 # ---- prose (docs/ front matter) -------------------------------------------

@@ -6,6 +6,7 @@ never be published.
 from __future__ import annotations
 
 import io
+import json
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -205,11 +206,12 @@ def _untouched_placeholder(facts, pages: dict[str, Path]) -> bool:
                for lang, page in pages.items())
 
 
-def _registry_pages(root: Path, page: str, body_macro: str, title: str | None = None) -> list[Path]:
+def _registry_pages(root: Path, page: str, body_macro: str, titles: dict[str, str] | None = None) -> list[Path]:
+    """A hub's or entity page's files, each titled from `titles` (language -> title) or with a TODO."""
     written: list[Path] = []
     for lang in layout.LANGUAGES:
         prose = PROSE[lang]
-        fields = {"title": title or prose["page_title"], "description": prose["page_description"]}
+        fields = {"title": (titles or {}).get(lang) or prose["page_title"], "description": prose["page_description"]}
         _write_new(root / layout.DOCS / layout.localized(page, lang),
                    _front_matter(fields, f"{prose['intro']}\n\n{{{{ {body_macro}() }}}}"), written)
     return written
@@ -229,11 +231,20 @@ def new_topic(root: Path, topic_id: str) -> list[Path]:
     return [registry, *written]
 
 
-def new_entity(root: Path, entity_id: str, name: str, kind: str, url: str | None) -> list[Path]:
+def new_entity(root: Path, entity_id: str, name: str, kind: str, url: str | None,
+               names: dict[str, str] | None = None) -> list[Path]:
+    """An entity of data/entities.yml and its pages; `names`: language -> the name its pages write, where it is
+    not `name` (`{"zh": "英伟达 GPU"}`)."""
     registry = root / layout.ENTITIES_FILE
     if f"- id: {entity_id}\n" in registry.read_text(encoding="utf-8"):
         raise ScaffoldError(f"entity `{entity_id}` is already in {layout.ENTITIES_FILE}")
-    written = _registry_pages(root, layout.entity_page(entity_id), "entity_timeline", title=name)
-    record = f"- id: {entity_id}\n  name: {name}\n  kind: {kind}\n" + (f"  url: {url}\n" if url else "")
+    names = {lang: own for lang, own in (names or {}).items() if own and own != name}
+    written = _registry_pages(root, layout.entity_page(entity_id), "entity_timeline",
+                              titles={lang: names.get(lang, name) for lang in layout.LANGUAGES})
+    record = f"- id: {entity_id}\n  name: {name}\n"
+    if names:  # each quoted as JSON, which YAML reads as a double-quoted string, whatever the name holds
+        quoted = ", ".join(f"{lang}: {json.dumps(own, ensure_ascii=False)}" for lang, own in names.items())
+        record += f"  names: {{{quoted}}}\n"
+    record += f"  kind: {kind}\n" + (f"  url: {url}\n" if url else "")
     _append(registry, record)
     return [registry, *written]

@@ -77,7 +77,10 @@ def search_records(catalog: Catalog, lang: str) -> dict[str, PageRecords]:
     for topic in catalog.topics.values():
         add(topic.page, Facets({"topic": (topic.title(lang),)}, aliases=tuple(topic.aliases(lang)), names_the_page=True))
     for entity in catalog.entities.values():
-        add(entity.page, Facets({"entity": (entity.title(lang),)}, aliases=tuple(entity.aliases(lang)), names_the_page=True))
+        # its name in the language, where the page's own title (prose, written by hand) is another
+        own = [entity.title(lang)] if entity.title(lang) != entity.text(lang).title else []
+        add(entity.page, Facets({"entity": (entity.title(lang),)}, aliases=tuple(dict.fromkeys([*own, *entity.aliases(lang)])),
+                                names_the_page=True))
     for record in catalog.records.pages:
         filters = {"year": (record.period[:4],)}
         if record.kind in ("topic", "entity"):

@@ -29,6 +29,20 @@ def test_pull_request_workflow_checks_with_no_secrets_and_a_read_only_token():
     assert checkout["with"]["fetch-depth"] == 0 and checkout["with"]["persist-credentials"] is False
 
 
+def test_pull_request_workflow_reports_the_change_and_uploads_the_site():
+    _, flow = workflow("pull-request.yml")
+    steps = flow["jobs"]["check"]["steps"]
+    commands = [step.get("run") or step.get("uses") for step in steps]
+    report = next(step for step in steps if "kb diff" in step.get("run", ""))
+    # against the pull request's base branch (checkout fetched every branch), onto the run's summary page
+    assert report["env"] == {"BASE_REF": "${{ github.base_ref }}"}
+    assert report["run"] == '.venv/bin/kb diff "origin/$BASE_REF" >> "$GITHUB_STEP_SUMMARY"'
+    assert commands.index("make install") < commands.index(report["run"])
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["path"] == "site/" and commands.index("make build") < commands.index(upload["uses"])
+    assert "permissions" not in flow["jobs"]["check"]  # the workflow's read-only token, no more
+
+
 def test_deploy_workflow_builds_main_and_publishes_pages():
     _, flow = workflow("deploy.yml")
     assert flow[True]["push"]["branches"] == ["main"]
