@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine (Python 3.11 and make):
 #   make serve   create .venv, install, serve the site on http://127.0.0.1:8000
-#   make test    create .venv, install, run every test
+#   make test    create .venv, install, run the fast tier of the tests (make test-full: every test)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install browser node serve preview test build check audit a11y bench clean lock
+.PHONY: install browser node serve preview test test-full test-next-issue build check audit a11y bench clean lock
 
 install: $(STAMP)
 
@@ -50,8 +50,23 @@ $(A11Y_NODE): a11y/package.json a11y/package-lock.json | node
 a11y: install browser $(A11Y_NODE)
 	KB_A11Y_FULL=1 $(BIN)/python -m pytest -n 0 -p no:cacheprovider tests/test_accessibility.py
 
+# The fast tier: every test not marked `full` — each archive built once, HTML, checker, model and the key
+# browser flows (search in both languages, the language switch).
 test: install browser
+	$(BIN)/python -m pytest -m "not full"
+
+# Every test (crawls of every page, accessibility, the builds of hostile content, the benchmark's smoke run),
+# then next week's issue. .ci/run runs this.
+test-full: install browser
 	$(BIN)/python -m pytest
+	$(MAKE) test-next-issue
+
+# Next week's issue, added to a copy of the project as CONTRIBUTING describes (tests/next_issue.py), and the
+# fast tier run there: proof that the tests survive new content.
+NEXT_ISSUE := build/next-issue
+test-next-issue: install browser
+	$(BIN)/python tests/next_issue.py $(NEXT_ISSUE)
+	cd $(NEXT_ISSUE) && $(CURDIR)/$(BIN)/python -m pytest -m "not full" -p no:cacheprovider
 
 build: install
 	$(BIN)/mkdocs build --strict

@@ -160,11 +160,18 @@ def test_feeds_are_valid_and_list_issues_and_topic_items(catalog, site):
             assert [e.link.rstrip("/").rsplit("/", 1)[1] for e in feed.entries] == [
                 layout.issue_stem(i.number) for i in catalog.issues[:feeds.LIMIT]]
         for topic in catalog.topics:
+            items = [i.id for i in catalog.items_of_topic(topic)]
+            checks = [check.anchor for i in catalog.items_of_topic(topic) for c in i.claims for check in c.checked_by]
             for name in (f"topic-{topic}.xml", f"topic-{topic}.atom.xml"):
                 feed = feedparser.parse((home / name).read_bytes())
                 assert not feed.bozo, (lang, name)
-                assert [e.link.split("#")[1] for e in feed.entries] == [
-                    i.id for i in catalog.items_of_topic(topic)[:feeds.LIMIT]]
+                # the topic's items, newest first, and the later figures that checked one of theirs
+                anchors = [e.link.split("#")[1] for e in feed.entries]
+                assert set(anchors) <= set(items) | set(checks) and len(anchors) == min(len(items) + len(checks), feeds.LIMIT)
+                listed = [a for a in anchors if a in items]
+                assert listed == items[:len(listed)], (lang, name)
+                dates = [e.get("published_parsed") or e.get("updated_parsed") for e in feed.entries]
+                assert dates == sorted(dates, reverse=True), (lang, name)
     home_page = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert home_page.select_one(".kb-feeds a[href$='feed.xml']") and home_page.select_one(".kb-feeds a[href$='atom.xml']")
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 from ..claim_facts import STATUSES
 from ..entries import Claim
-from .links import HTML
+from .links import HTML, Link
 from .markup import element
 from .renderer import Renderer
 
@@ -18,10 +18,15 @@ def status_mark(r: Renderer, claim: Claim) -> str:
     return element("span", r.t["status"][claim.status], class_=f"kb-status kb-status--{claim.status}")
 
 
+def issue_named(r: Renderer, issue) -> str:
+    """The issue a linked figure stands in, named without a second link to the same page."""
+    return r.write(Link(r.issue_short(issue).label), HTML)
+
+
 def check_link(r: Renderer, check: Claim) -> str:
-    """A later figure that checked a claim: the issue, what it found, and the figure itself."""
+    """A later figure that checked a claim: the issue, what it found, and the figure itself (the one link)."""
     verdict = r.t["check_verdict"][check.facts.checks.verdict]
-    return f"{r.write(r.issue_short(check.issue), HTML)}{r.t['colon']}{verdict} — {r.write(r.ref(check.id), HTML)}"
+    return f"{issue_named(r, check.issue)}{r.t['colon']}{verdict} — {r.write(r.ref(check.id), HTML)}"
 
 
 def history(r: Renderer, claim: Claim) -> str:
@@ -37,7 +42,7 @@ def checked_claim(r: Renderer, claim: Claim) -> str:
     earlier = claim.checked
     if earlier is None:
         return ""
-    what = r.t["checks"].format(claim=r.write(r.ref(earlier.id), HTML), issue=r.write(r.issue_short(earlier.issue), HTML))
+    what = r.t["checks"].format(claim=r.write(r.ref(earlier.id), HTML), issue=issue_named(r, earlier.issue))
     verdict = r.t["check_verdict"][claim.facts.checks.verdict]
     return element("span", r.t["check_reason"].format(what=what, verdict=verdict, reason=r.prose(claim.reason(r.lang), HTML)),
                    class_="kb-history")
