@@ -1,7 +1,7 @@
 """A synthetic archive of N issues in the project's real content format.
 
 Deterministic from a seed: the same N and seed always write the same files.
-The real issues (3 and 7) and every hub, entity and index page are kept, so
+The real issues and every hub, entity and index page are kept, so
 the synthetic site is the real site, ten years on. Each synthetic issue has
 ~7 items (sources, topics, entities, cross-links to earlier items), verdicts,
 quick takes, picks and watch entries, some resolved by later items, all in
@@ -51,7 +51,27 @@ class Writer:
         self.items: list[str] = []  # earlier items, for cross-links
         self.open_watch: list[tuple[int, str]] = []  # (issue, id)
         self.vendor_figures: list[tuple[int, dict]] = []  # (issue, claim) of earlier vendor figures, for later checks
-        self.real = {int(p.stem) for p in (ROOT / layout.ISSUES_DATA).glob("*.yml")}
+        # the real issues' numbers and periods: synthetic issues are numbered and dated around them
+        self.real = {}
+        for path in (ROOT / layout.ISSUES_DATA).glob("*.yml"):
+            facts = yaml.safe_load(path.read_text(encoding="utf-8"))
+            self.real[int(facts["number"])] = (date.fromisoformat(str(facts["period"]["start"])),
+                                               date.fromisoformat(str(facts["period"]["end"])))
+
+    def period_start(self, number: int) -> date:
+        """A week per issue: from issue 1's week below the last real issue, from the last real issue above it."""
+        last = max(self.real, default=0)
+        if number < last:
+            return FIRST_PERIOD + timedelta(weeks=number - 1)
+        return self.real[last][0] + timedelta(weeks=number - last)
+
+    def fits(self, number: int) -> bool:
+        """Whether a synthetic issue `number` falls, dates and all, between the real issues around it: a real
+        issue may be dated other than a week per number (the archive only asks that dates follow numbers)."""
+        start = self.period_start(number)
+        before = [self.real[n][1] for n in self.real if n < number]
+        after = [self.real[n][0] for n in self.real if n > number]
+        return (not before or max(before) < start) and (not after or start + timedelta(days=6) < min(after))
 
     def pick(self, seq, low, high):
         return self.rng.sample(seq, self.rng.randint(low, min(high, len(seq))))
@@ -115,7 +135,7 @@ class Writer:
 
     def issue(self, number: int, root: Path) -> None:
         r = self.rng
-        start = FIRST_PERIOD + timedelta(weeks=number - 1)
+        start = self.period_start(number)
         end = start + timedelta(days=6)
         items, signals, watch, takes, picks = [], [], [], [], []
         prose = {lang: {"items": {}, "signals": {}, "watch": {}, "quick_takes": {}, "picks": {}, "claims": {},
@@ -211,8 +231,8 @@ class Writer:
         for part in PROJECT_PARTS:
             src = ROOT / part
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, out / part)
-        numbers = [n for n in range(1, self.count + len(self.real) + 1) if n not in self.real]
-        for number in numbers[: self.count - len(self.real)]:
+        numbers = (n for n in range(1, 100 * self.count + len(self.real) + 1) if n not in self.real and self.fits(n))
+        for _, number in zip(range(self.count - len(self.real)), numbers):
             self.issue(number, out)
         return out
 
