@@ -181,7 +181,8 @@ class KbPlugin(BasePlugin[KbConfig]):
     @event_priority(100)  # before mkdocs-macros reads the page's front matter and renders it
     def on_page_markdown(self, markdown: str, *, page: Page, **kwargs) -> str:
         """No rendering switch of the page's own; the time budget for rendering and converting it starts;
-        the glossary of the page's language is appended, so hovering TTFT or KV says what it stands for."""
+        refs beside Han are spaced; the glossary of the page's language is appended, so hovering TTFT or KV
+        says what it stands for."""
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
         self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
@@ -190,6 +191,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         record = self.record_pages.get(layout.split_language(page.file.src_uri)[0])
         if record is not None:  # a record page: its body is generated, never a template
             markdown = self.macros_for(page).record_page(record)
+        else:  # a ref beside Han is set apart where it shows Latin, as its rendered text (kb.refs.spaced_refs)
+            markdown = self.macros_for(page).spaced_refs(markdown)
         return f"{markdown}\n\n{self.glossary[self.language]}"
 
     # default priority: after Markdown, before the theme templates wrap the page
