@@ -24,11 +24,13 @@ from kb.export import write_export
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
 from kb.labels import LABELS
+from kb.messages import language
 from kb.render import PageMacros, RawHtml
 from kb.records import RecordPage
 from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
+from kb.report import report
 from kb.search_records import search_box, site_search_records, write_search_vocabulary
 from kb.site_index import SiteIndex
 from kb.theme import Theme
@@ -76,8 +78,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.collector.tune()
         try:
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
-        except ContentError as error:
-            raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
+        except ContentError as error:  # said as `kb check` says it, in the locale's language (kb.messages.language)
+            raise PluginError(f"{len(error.problems)} content problem(s):\n{report(error.problems, language())}") from None
         self.collector.freeze()
         self._mirror_docs(config)
         self._index_search(config)
