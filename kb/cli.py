@@ -20,12 +20,12 @@ from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states
 
 
-def find_root(start: Path) -> Path:
+def find_root(start: Path, lang: str | None = None) -> Path:
     """The nearest folder upward that holds the content (data/topics.yml)."""
     for folder in (start, *start.parents):
         if (folder / layout.TOPICS_FILE).is_file():
             return folder
-    raise SystemExit(f"kb: no {layout.TOPICS_FILE} in {start} or above — run kb inside the project, or pass --root")
+    raise SystemExit("kb: " + messages.msg("no-project", file=layout.TOPICS_FILE, folder=start).text(messages.language(lang)))
 
 
 def cmd_check(root: Path, args) -> int:
@@ -34,7 +34,7 @@ def cmd_check(root: Path, args) -> int:
         return fix_command(root, lang, write=not args.dry_run)
     problems, _ = check(root)
     if problems:
-        print(report(problems, lang))
+        print(report(problems, lang), flush=True)  # before the totals, on stderr
     print(summary(problems, lang), file=sys.stderr)
     return 1 if any(p.severity == "error" for p in problems) else 0
 
@@ -231,7 +231,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    root = args.root.resolve() if args.root else find_root(Path.cwd())
+    root = args.root.resolve() if args.root else find_root(Path.cwd(), getattr(args, "lang", None))
     return args.run(root, args)
 
 

@@ -52,7 +52,7 @@ def fix_command(root: Path, lang: str, write: bool = True) -> int:
         print(msg("fix-done", count=count, files=len(before)).text(lang), file=sys.stderr)
     if problems:
         print(msg("fix-remaining").text(lang), file=sys.stderr)
-        print(report(problems, lang))
+        print(report(problems, lang), flush=True)
     print(summary(problems, lang), file=sys.stderr)
     return 1 if any(p.severity == "error" for p in problems) else 0
 
@@ -116,4 +116,5 @@ def _print_diff(before: dict[str, str], after: dict[str, str]) -> None:
     for path in sorted(after):
         sys.stdout.writelines(difflib.unified_diff(before[path].splitlines(keepends=True),
                                                    after[path].splitlines(keepends=True), f"a/{path}", f"b/{path}"))
+    sys.stdout.flush()
 

@@ -18,6 +18,7 @@ ENTRY_NOUNS = {"items": "noun-item", "signals": "noun-signal", "quick_takes": "n
                "watch": "noun-watch-entry", "claims": "noun-claim", "sources": "noun-source",
                "resolves": "noun-resolution", "pins": "noun-pin", "topics": "noun-topic", "entities": "noun-entity",
                "unarchived": "noun-unarchived", "ratio": "noun-figure"}
+ALIAS_NOUN = "noun-alias"  # an entry of `aliases.<language>`
 # The sections of an issue's pages, each a mapping from an id of the facts to its text.
 PROSE_NOUNS = {"items": "noun-item", "signals": "noun-signal", "quick_takes": "noun-quick-take", "picks": "noun-pick",
                "watch": "noun-watch-entry", "unarchived": "noun-unarchived", "claims": "noun-claim",
@@ -37,7 +38,12 @@ def place(problem: Problem, lang: str) -> str:
     """The problem's field, as a contributor counts and names it, in `lang`."""
     if not problem.names:
         return msg(WHAT[problem.field]).text(lang) if problem.field in WHAT else problem.field
-    return SEPARATOR.join(part.text(lang) if isinstance(part, Message) else part for part in _parts(problem))
+    said = ""
+    for part in _parts(problem):
+        text = part.text(lang) if isinstance(part, Message) else str(part)
+        # no space after a full-width bracket: `第 3 个条目（x）› topics`
+        said = text if not said else said + (SEPARATOR.lstrip() if said.endswith("）") else SEPARATOR) + text
+    return said
 
 
 def _parts(problem: Problem) -> list:
@@ -51,6 +57,8 @@ def _parts(problem: Problem) -> list:
             noun = RECORD_NOUNS.get(problem.path)
             parts.append(_nth(msg(noun) if noun else msg("noun-item"), step, record))
         elif isinstance(following, int) and _noun(step, keys):
+            if keys and keys[-1] == "aliases":  # `aliases › all › alias 2`: the language stays as written
+                parts.append(step)
             parts.append(_nth(msg(_noun(step, keys)), following, steps[index + 1][1]))
             index += 1
         elif isinstance(following, int):
@@ -68,7 +76,7 @@ def _parts(problem: Problem) -> list:
 
 def _noun(key: str, keys: list) -> str | None:
     if len(keys) >= 1 and keys[-1] == "aliases":  # aliases.<language>.N
-        return "noun-alias"
+        return ALIAS_NOUN
     if key == "topics" and not keys:  # data/topics.yml calls its list `topics`
         return "noun-topic"
     return ENTRY_NOUNS.get(key)

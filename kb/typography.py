@@ -46,6 +46,7 @@ WORD = re.compile(r"[A-Za-z][a-z]+")
 PROSE_WORD = re.compile(r"(?<![\w.-])[a-z]{3,}(?![\w.-])")  # not part of an id, a file or a version
 STANDING_ALONE = {"zh": re.compile(r"本期|本周"), "en": re.compile(r"\bthis (?:issue|week)\b", re.I)}
 NEAR = 6  # characters between two changes of one kind that are shown as one
+ENGLISH_RULES = ((LATIN_FACTOR, "factor-with-x", "×"), (UNIT_GLUED, "unit-glued", " "))  # what, message, written
 MESSAGES = {"space": ("typo-space", "hint-insert-space"), "no-space": ("typo-no-space", "hint-remove-space"),
             "full-width": ("typo-full-width", "hint-full-width"), "other": ("typo-other", "hint-write")}
 
@@ -127,7 +128,7 @@ def _text_problems(view: View, lang: str, loc: tuple, vocabulary: set[str]):
             yield start, end, new, msg(key), msg(hint, text=new), True
         yield from _brackets(view, edits)
     else:
-        for rule, message, new in ((LATIN_FACTOR, "factor-with-x", "×"), (UNIT_GLUED, "unit-glued", " ")):
+        for rule, message, new in ENGLISH_RULES:
             for match in rule.finditer(view.shown):
                 edit = view.mapped(match.start(1), match.end(1), new)
                 whole = view.mapped(match.start(), match.end(), match.group())

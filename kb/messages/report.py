@@ -10,6 +10,10 @@ TEMPLATES = {
         "en": "content OK: no errors, no warnings",
         "zh": "内容无误：没有错误，也没有警告",
     },
+    "no-project": {
+        "en": "no {file} in {folder} or above — run kb inside the project, or pass --root",
+        "zh": "{folder} 及其上级目录里都没有 {file}——请在项目目录里运行 kb，或用 --root 指定",
+    },
     "no-line": {
         "en": "(no line to show: the problem is the file as a whole)",
         "zh": "（没有可显示的行：问题在整个文件）",
