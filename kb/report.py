@@ -52,7 +52,7 @@ def _on_line(problem: Problem, line: str) -> Problem:
         found = found.split("\n", 1)[0]
     if column is None and found and found in line:
         column = line.index(found) + 1
-    if column is None and not found:
+    if column is None and not found and problem.names:  # a field of a file: its key, or the record's line
         key = next((step for step, _ in reversed(problem.names) if isinstance(step, str)), None)
         at = line.find(f"{key}:") if key else -1
         if at >= 0:

@@ -186,3 +186,13 @@ def test_a_ref_beside_han_is_spaced_on_the_built_page(project, tmp_path):
     issue = (site / "issues/007/index.html").read_text(encoding="utf-8")
     # the title starts with Latin and ends with Han (`SGLang v0.5.23 发布`): a space before it only
     assert re.search(r"另见 <a [^>]*>SGLang v0\.5\.23 发布</a>和<a [^>]*>双 QK</a>。", issue), issue
+
+
+@pytest.mark.parametrize("locale,said", [("zh_CN.UTF-8", "第 3 个条目（kinference-launch）› topics: 未知的主题 `routing-control-plane`"),
+                                         ("C.UTF-8", "item 3 (kinference-launch) › topics: unknown topic `routing-control-plane`")])
+def test_the_build_refuses_content_in_the_words_of_kb_check(project, tmp_path, locale, said):
+    edit(project, FACTS, "topics: [routing-control-planes]\n    entities: [kinference",
+         "topics: [routing-control-plane]\n    entities: [kinference")
+    result = build(project, tmp_path / "site", LC_ALL=locale)
+    line = line_of(project, FACTS, "[routing-control-plane]")
+    assert result.returncode != 0 and f"{FACTS}:{line}:14: {said}" in result.stdout + result.stderr, result.stderr

@@ -24,7 +24,7 @@ TEMPLATES = {
     },
     "file-name": {
         "en": "has a name other than letters, digits, `-`, `_` and dots between them — rename it",
-        "zh": "的文件名含有字母、数字、`-`、`_` 和中间的点以外的字符——请改名",
+        "zh": "文件名含有字母、数字、`-`、`_` 和中间的点以外的字符——请改名",
     },
     "file-not-regular": {
         "en": "is not a regular file — remove it",

@@ -147,7 +147,7 @@ TEMPLATES = {
     },
     "ratio-not-positive": {
         "en": "has a ratio that is not a positive number — write one like `3.3`, or a range `[2.4, 3.0]`",
-        "zh": "的 ratio 不是正数——请写成 `3.3` 这样，或写成区间 `[2.4, 3.0]`",
+        "zh": "ratio 不是正数——请写成 `3.3` 这样，或写成区间 `[2.4, 3.0]`",
     },
     "ratio-no-direction": {
         "en": "ratio {ratio} does not say which way the figure moved — add `direction: higher` ({ratio}× as much) "
