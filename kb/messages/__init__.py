@@ -9,7 +9,11 @@ language) or `Words` (a list, joined as each language joins one).
 
 Chinese templates follow the copywriting rules the content follows: full-width
 punctuation beside Han, a space between Han and Latin letters or digits
-(tests/test_messages.py checks every template in both languages).
+(tests/test_messages.py checks every template in both languages). What a
+library says inside a message (libyaml's reason a file cannot be parsed,
+Jinja's syntax error, a character's Unicode name) is quoted as it says it.
+`kb audit`'s findings about a built site (kb.audit, kb.firewall) are English
+text: they are for the site's developers, not a contributor's content.
 """
 from __future__ import annotations
 
