@@ -19,12 +19,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import autocorrect_py as autocorrect
 
 from . import layout
 from .forked import in_halves
-from .messages import msg
+from .messages import Message, msg
 from .problems import Problem
 from .prose_view import CODE_SPAN, View, edit_kind
 from .reader import ContentReader, dotted, named_steps
@@ -47,6 +48,19 @@ PROSE_WORD = re.compile(r"(?<![\w.-])[a-z]{3,}(?![\w.-])")  # not part of an id,
 STANDING_ALONE = {"zh": re.compile(r"本期|本周"), "en": re.compile(r"\bthis (?:issue|week)\b", re.I)}
 NEAR = 6  # characters between two changes of one kind that are shown as one
 ENGLISH_RULES = ((LATIN_FACTOR, "factor-with-x", "×"), (UNIT_GLUED, "unit-glued", " "))  # what, message, written
+
+
+class Finding(NamedTuple):
+    """A typography problem in one text: where (in the text as written), what to write there, what it is."""
+
+    start: int
+    end: int
+    replacement: str | None
+    message: Message
+    hint: Message | None
+    fixable: bool
+
+
 MESSAGES = {"space": ("typo-space", "hint-insert-space"), "no-space": ("typo-no-space", "hint-remove-space"),
             "full-width": ("typo-full-width", "hint-full-width"), "other": ("typo-other", "hint-write")}
 
@@ -69,17 +83,17 @@ def _page_problems(lang: str, page, catalog, vocabulary: set[str]) -> list[Probl
     title = _titles(catalog, lang)
     for loc, text in _strings(page.meta.data):
         field = dotted(loc)
-        for start, end, new, message, hint, fixable in _text_problems(View(text, title), lang, loc, vocabulary):
-            place = written_at(page.meta, loc, text, start, end)
-            line = place[0] if place else page.meta.line_holding(loc, text[start:end])
-            problems.append(Problem(page.path, line, field, message, found=text[start:end],
-                                    column=place[1] if place else None, replacement=new,
-                                    fixable=fixable and place is not None, hint=hint,
+        for f in _text_problems(View(text, title), lang, loc, vocabulary):
+            place = written_at(page.meta, loc, text, f.start, f.end)  # None: not written literally, not guessed
+            line = place[0] if place else page.meta.line_holding(loc, text[f.start:f.end])
+            problems.append(Problem(page.path, line, field, f.message, found=text[f.start:f.end],
+                                    column=place[1] if place else None, replacement=f.replacement,
+                                    fixable=f.fixable and place is not None, hint=f.hint,
                                     names=named_steps(page.meta.data, field)))
     for number, line in _body_lines(page):
-        for start, end, new, message, hint, fixable in _text_problems(View(line, title), lang, ("body",), vocabulary):
-            problems.append(Problem(page.path, number, "text", message, found=line[start:end], column=start + 1,
-                                    replacement=new, fixable=fixable, hint=hint))
+        for f in _text_problems(View(line, title), lang, ("body",), vocabulary):
+            problems.append(Problem(page.path, number, "text", f.message, found=line[f.start:f.end], column=f.start + 1,
+                                    replacement=f.replacement, fixable=f.fixable, hint=f.hint))
     problems += [Problem(page.path, line, "text", msg("trailing-space"), "warning", found=gap, column=column,
                          replacement="", fixable=True, hint=msg("hint-remove"))
                  for line, column, gap in trailing_spaces(page.text, markdown=True)]
@@ -117,15 +131,15 @@ def _body_lines(page) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def _text_problems(view: View, lang: str, loc: tuple, vocabulary: set[str]):
-    """(start, end, replacement, message, hint, fixable) of each finding, in the text as written."""
+def _text_problems(view: View, lang: str, loc: tuple, vocabulary: set[str]) -> Iterator[Finding]:
+    """Each finding in the text of `view`, at its place as written."""
     if lang == layout.DEFAULT_LANGUAGE:
         corrected = _autocorrected(view.shown)
         edits = view.edits(corrected) if corrected != view.shown else []
         for kind, cluster in _clusters(view.text, edits):
             start, end, new = _shown_with_context(view, cluster)
             key, hint = MESSAGES[kind]
-            yield start, end, new, msg(key), msg(hint, text=new), True
+            yield Finding(start, end, new, msg(key), msg(hint, text=new), True)
         yield from _brackets(view, edits)
     else:
         for rule, message, new in ENGLISH_RULES:
@@ -134,14 +148,14 @@ def _text_problems(view: View, lang: str, loc: tuple, vocabulary: set[str]):
                 whole = view.mapped(match.start(), match.end(), match.group())
                 if edit and whole:
                     fixed = view.text[whole.start:edit.start] + new + view.text[edit.end:whole.end]
-                    yield whole.start, whole.end, fixed, msg(message, found=match.group(), fixed=fixed), None, True
+                    yield Finding(whole.start, whole.end, fixed, msg(message, found=match.group(), fixed=fixed), None, True)
         if loc and loc[-1] == "title":
             yield from _sentence_case(view, vocabulary)
     if len(loc) >= 2 and loc[0] == "watch" and loc[-1] == "note":
         for match in STANDING_ALONE[lang].finditer(view.shown):
             at = view.mapped(match.start(), match.end(), match.group())
             if at:
-                yield at.start, at.end, None, msg("watch-note-alone", word=match.group()), None, False
+                yield Finding(at.start, at.end, None, msg("watch-note-alone", word=match.group()), None, False)
                 break
 
 
@@ -181,7 +195,7 @@ def _shown_with_context(view: View, cluster) -> tuple[int, int, str]:
     return start, end, "".join(new) + text[at:end]
 
 
-def _brackets(view: View, autocorrected) -> Iterator[tuple]:
+def _brackets(view: View, autocorrected) -> Iterator[Finding]:
     """Half-width brackets and quotes beside Han (AutoCorrect leaves them), each pair as one finding."""
     if not HALF_WIDTH_BESIDE_HAN.search(view.shown):
         return
@@ -199,11 +213,11 @@ def _brackets(view: View, autocorrected) -> Iterator[tuple]:
                 new = ("（" if pair[0] == "(" else "“") + inner + ("）" if pair[0] == "(" else "”")
             edit = view.mapped(match.start(), match.end(), new)
             if edit and (edit.start, edit.end) not in taken:
-                yield (edit.start, edit.end, new, msg("typo-bracket", char=pair[0]), msg("hint-full-width", text=new),
-                       True)
+                yield Finding(edit.start, edit.end, new, msg("typo-bracket", char=pair[0]), msg("hint-full-width", text=new),
+                              True)
 
 
-def _sentence_case(view: View, vocabulary: set[str]) -> Iterator[tuple]:
+def _sentence_case(view: View, vocabulary: set[str]) -> Iterator[Finding]:
     """A capitalized ordinary word after the first, where the archive writes it in lowercase elsewhere."""
     for index, match in enumerate(re.finditer(r"\S+", view.shown)):
         bare = match.group().strip(".,:;!?()\"'")
@@ -211,7 +225,8 @@ def _sentence_case(view: View, vocabulary: set[str]) -> Iterator[tuple]:
             at = match.start() + match.group().index(bare)
             word = view.mapped(at, at + len(bare), bare)
             if word:
-                yield word.start, word.end, bare.lower(), msg("sentence-case", word=bare, lower=bare.lower()), None, False
+                yield Finding(word.start, word.end, bare.lower(), msg("sentence-case", word=bare, lower=bare.lower()), None,
+                              False)
                 return
 
 
