@@ -13,7 +13,7 @@ from . import layout
 from .entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
 from .model import Outlet, Source, TermFacts
 from .problems import Problem
-from .refs import expand_refs
+from .refs import expand_refs, spaced_refs
 
 from .records import Records
 
@@ -130,7 +130,7 @@ class Catalog:
         def title(target_id: str, label: str | None) -> str:
             target = self.target(target_id)
             return label or (target.title(lang) if target is not None else target_id)
-        return expand_refs(text.strip(), title, lambda rest: rest)
+        return expand_refs(spaced_refs(text.strip(), title), title, lambda rest: rest)
 
     def related(self, item: Item) -> list[Item]:
         """Items of other issues that share the most topics and entities with `item` (kb.related)."""

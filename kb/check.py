@@ -8,6 +8,7 @@ from .catalog import Catalog
 from .files import content_file_problems
 from .loading import load_catalog
 from .problems import ContentError, Problem
+from .report import locate
 from .translations import translation_states
 
 
@@ -23,12 +24,13 @@ def check(root: Path | str) -> tuple[list[Problem], Catalog | None]:
     root = Path(root)
     refused = content_file_problems(root)
     if refused:  # links and files of other kinds are not read, not even to date a translation
-        return refused, None
+        return locate(refused, root), None
     try:
         catalog = load_catalog(root)
         problems = list(catalog.warnings)
     except ContentError as error:
         catalog, problems = None, list(error.problems)
     problems += [t.as_problem() for t in translation_states(root, default_pages(root)) if t.status == "outdated"]
-    problems.sort(key=lambda p: (p.path, p.line or 0, p.field))
+    problems = locate(problems, root)
+    problems.sort(key=lambda p: (p.path, p.line or 0, p.column or 0, p.field))
     return problems, catalog

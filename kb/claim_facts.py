@@ -16,7 +16,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from .fields import Finite, PlainText, Slug
+from .fields import Finite, PlainText, Slug, refusal
+from .messages import msg, words
+from .suggest import closest
 
 Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
                  "context", "compression", "stars"]
@@ -49,12 +51,11 @@ def _figure_text(value, example: str) -> str:
     """A figure as written in the file: a YAML integer or text (YAML floats are read as text), in ASCII digits.
     A mapping is refused too: `{value: 1000, written: "6.88"}` would show one figure and sort by another."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ValueError(f"`{value}` is not a figure — write it like {example}")
+        raise refusal("figure", msg("not-a-figure", value=value, example=example), str(value))
     text = str(value).strip()
     digit = next((char for char in text if char.isdigit() and not char.isascii()), None)
     if digit:
-        raise ValueError(f"`{text}` writes the digit `{digit}` (U+{ord(digit):04X}) — write the figure with the "
-                         "ASCII digits 0–9")
+        raise refusal("figure", msg("figure-digit", value=text, digit=digit, code=f"{ord(digit):04X}"), digit)
     return text
 
 
@@ -67,10 +68,10 @@ class Number(_Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, value):
-        text = _figure_text(value, "`3.3`, `8.40` or `256K`")
+        text = _figure_text(value, words(("3.3", "8.40", "256K"), "or"))
         match = NUMBER.match(text)
         if not match:
-            raise ValueError(f"`{text}` is not a number — write it like `3.3`, `8.40` or `256K`")
+            raise refusal("figure", msg("not-a-number", value=text), text)
         return {"value": float(match[1]) * SCALE[match[2]], "written": text}
 
     @property
@@ -89,12 +90,12 @@ class Quantity(_Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, value):
-        match = QUANTITY.match(_figure_text(value, "`6.88 s` or `9.46`"))
+        match = QUANTITY.match(_figure_text(value, words(("6.88 s", "9.46"), "or")))
         if not match:
-            raise ValueError(f"`{value}` is not a number with a unit — write it like `6.88 s` or `9.46`")
+            raise refusal("figure", msg("not-a-quantity", value=value), str(value))
         unit = match[2] or ""
         if unit and unit not in UNITS:
-            raise ValueError(f"unknown unit `{unit}` — use one of {', '.join(UNITS)}, or none for a plain number")
+            raise refusal("unit", msg("unknown-unit", unit=unit, units=words(UNITS, "")), unit, closest(unit, UNITS))
         return {"number": match[1], "unit": unit}
 
     @property
@@ -138,41 +139,40 @@ class ClaimFacts(_Strict):
     @model_validator(mode="after")
     def _figures_agree(self):
         if self.baseline is None and self.result is None and self.change is None and self.ratio is None:
-            raise ValueError("has no figure — write a `result`, a `baseline` and `result`, a `change` (percent) or a `ratio`")
+            raise refusal("claim", msg("no-figure"))
         if self.ratio is not None:
             low, high = (n.value for n in self.ratio)
             if not 0 < low <= high:
-                raise ValueError("ratio must be a positive number like `3.3`, or a range `[2.4, 3.0]`")
+                raise refusal("claim", msg("ratio-not-positive"))
             if self.direction is None and self.baseline is None:
-                raise ValueError(f"ratio {self.ratio[1].written} does not say which way the figure moved — add "
-                                 f"`direction: higher` ({self.ratio[1].written}× as much) or `direction: lower` "
-                                 f"(down to 1/{self.ratio[1].written})")
+                raise refusal("claim", msg("ratio-no-direction", ratio=self.ratio[1].written))
         if self.baseline is not None:
             self._baseline_agrees()
         if self.change is not None and self.direction is not None and (self.change.value < 0) != (self.direction == "lower"):
-            raise ValueError(f"change {self.change.written}% goes the other way from `direction: {self.direction}` — fix one")
+            raise refusal("claim", msg("change-against-direction", change=self.change.written, direction=self.direction))
         return self
 
     def _baseline_agrees(self) -> None:
         if self.result is None:
-            raise ValueError("has a baseline but no result — add `result:`")
+            raise refusal("claim", msg("baseline-no-result"))
         if self.baseline.unit != self.result.unit:
-            raise ValueError(f"baseline is in `{self.baseline.unit or 'no unit'}` but result in "
-                             f"`{self.result.unit or 'no unit'}` — write both in the same unit")
+            raise refusal("claim", msg("units-differ", baseline=self.baseline.unit or msg("no-unit"),
+                                       result=self.result.unit or msg("no-unit")))
         if self.baseline.value == 0 or self.result.value == 0:
-            raise ValueError("a baseline or result of 0 gives no ratio — check the figures")
+            raise refusal("claim", msg("figure-zero"))
         if self.baseline.value < 0 or self.result.value < 0:
-            raise ValueError("a baseline or result below 0 gives no ratio — write the measured figures, "
-                             "or the difference as a `change`")
+            raise refusal("claim", msg("figure-negative"))
         if not math.isfinite(self.measured_factor):
-            raise ValueError(f"{self.baseline} → {self.result} are too far apart to give a ratio — check the figures")
+            raise refusal("claim", msg("figures-too-far", baseline=str(self.baseline), result=str(self.result)))
         moved = "higher" if self.result.value > self.baseline.value else "lower"
         if self.direction is not None and self.direction != moved:
-            raise ValueError(f"{self.baseline} → {self.result} went {moved}, not `{self.direction}` — fix one")
+            raise refusal("claim", msg("direction-contradicts", baseline=str(self.baseline), result=str(self.result),
+                                       moved=msg("moved-higher") if moved == "higher" else msg("moved-lower"),
+                                       direction=self.direction))
         factor = self.measured_factor
         if self.ratio and not (self.ratio[0].value * (1 - RATIO_TOLERANCE) <= factor <= self.ratio[1].value * (1 + RATIO_TOLERANCE)):
-            raise ValueError(f"ratio {self.ratio[1].written} does not match {self.baseline} → {self.result} "
-                             f"({factor:.2f}×) — fix one of them")
+            raise refusal("claim", msg("ratio-mismatch", ratio=self.ratio[1].written, baseline=str(self.baseline),
+                                       result=str(self.result), factor=f"{factor:.2f}"))
 
     @property
     def moved(self) -> Direction | None:

@@ -6,36 +6,38 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from . import layout
+from . import layout, messages
 from .audit import audit
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
 from .diff_report import DiffError, diff_report
 from .export import write_export
+from .fix import fix_command
 from .firewall import built_pages, firewall
 from .theme import Theme
 from .model import CATEGORIES, ENTITY_KINDS
+from .report import report, summary
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states
 
 
-def find_root(start: Path) -> Path:
+def find_root(start: Path, lang: str | None = None) -> Path:
     """The nearest folder upward that holds the content (data/topics.yml)."""
     for folder in (start, *start.parents):
         if (folder / layout.TOPICS_FILE).is_file():
             return folder
-    raise SystemExit(f"kb: no {layout.TOPICS_FILE} in {start} or above — run kb inside the project, or pass --root")
+    raise SystemExit("kb: " + messages.msg("no-project", file=layout.TOPICS_FILE, folder=start).text(messages.language(lang)))
 
 
 def cmd_check(root: Path, args) -> int:
+    lang = messages.language(args.lang)
+    if args.fix or args.dry_run:
+        return fix_command(root, lang, write=not args.dry_run)
     problems, _ = check(root)
-    for problem in problems:
-        print(problem)
-    errors = sum(p.severity == "error" for p in problems)
-    warnings = len(problems) - errors
-    print(f"{errors} error(s), {warnings} warning(s)" if problems else "content OK: no errors, no warnings",
-          file=sys.stderr)
-    return 1 if errors else 0
+    if problems:
+        print(report(problems, lang), flush=True)  # before the totals, on stderr
+    print(summary(problems, lang), file=sys.stderr)
+    return 1 if any(p.severity == "error" for p in problems) else 0
 
 
 def checked_catalog(root: Path, command: str):
@@ -185,7 +187,15 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--root", type=Path, help="the project folder (default: found upward from here)")
     sub = top.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("check", help="report every problem as path:line: field: message; exit 1 on errors").set_defaults(run=cmd_check)
+    check_cmd = sub.add_parser("check", help="report every problem as path:line:column: field: message; exit 1 on errors")
+    check_cmd.add_argument("--lang", choices=messages.LANGUAGES,
+                           help="the language of the messages (default: the locale's, Chinese for zh_*, else English)")
+    check_cmd.add_argument("--fix", action="store_true",
+                           help="write the mechanical fixes (typography, spaces, a value that should be a list) in "
+                                "place, print their diff, then check again; never changes a fact")
+    check_cmd.add_argument("--dry-run", "--diff", dest="dry_run", action="store_true",
+                           help="with or without --fix: print the diff of what --fix would change, write nothing")
+    check_cmd.set_defaults(run=cmd_check)
     sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
     watch = sub.add_parser("watch", help="open watch entries (oldest first) with the id to resolve them by")
     watch.add_argument("--resolved", action="store_true", help="only the resolved ones, with what settled them")
@@ -240,7 +250,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    root = args.root.resolve() if args.root else find_root(Path.cwd())
+    root = args.root.resolve() if args.root else find_root(Path.cwd(), getattr(args, "lang", None))
     return args.run(root, args)
 
 

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 from . import layout
 from .entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
 from .model import ALL_LANGUAGES, Resolution, TermFacts
+from .messages import msg
 from .problems import Problem
 from .reader import ContentReader, dotted
 from .search_text import as_typed, name_key
 from .sources import Document, read_yaml
+from .suggest import closest
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -29,8 +31,8 @@ def register_targets(reader: ContentReader, issues: list[Issue], topics: dict[st
     def register(target, doc_or_path, loc=()) -> None:
         where = doc_or_path.path if isinstance(doc_or_path, Document) else doc_or_path
         if target.id in targets:
-            reader.problem(doc_or_path, loc, dotted(loc) or "id",
-                           f"`{target.id}` is already used by {origin[target.id]} — ids must be unique across the archive; rename one")
+            reader.problem(doc_or_path, loc, dotted(loc) or "id", msg("id-taken", id=target.id, where=origin[target.id]),
+                           found=target.id if isinstance(doc_or_path, Document) else None)
         else:
             targets[target.id], origin[target.id] = target, where
 
@@ -60,54 +62,60 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
             for topic in getattr(thing.facts, "topics", ()):
                 if topic not in catalog.topics and not reader.may_hold(layout.TOPICS_FILE, topic):
                     loc = (thing.section, issue.index_of(thing), "topics")
-                    reader.problem(doc, loc, dotted(loc),
-                                   f"unknown topic `{topic}` — use one of {layout.TOPICS_FILE} or add it there with its hub page")
+                    reader.problem(doc, loc, dotted(loc), msg("unknown-topic", id=topic, file=layout.TOPICS_FILE), found=topic,
+                                   suggestions=closest(topic, catalog.topics))
         for index, item in enumerate(issue.items):
             for position, source in enumerate(item.facts.sources):
                 if source.outlet and source.outlet not in catalog.outlets and not reader.may_hold(layout.OUTLETS_FILE, source.outlet):
                     reader.problem(doc, ("items", index, "sources", position), f"items.{index}.sources.{position}",
-                                   f"unknown outlet `{source.outlet}` — use one of {layout.OUTLETS_FILE}, add it there, "
-                                   "or write a one-off source as `{name: ..., url: ...}`")
+                                   msg("unknown-outlet", id=source.outlet, file=layout.OUTLETS_FILE), found=source.outlet,
+                                   suggestions=closest(source.outlet, catalog.outlets))
             for entity in item.facts.entities:
                 if entity not in catalog.entities and not reader.may_hold(layout.ENTITIES_FILE, entity):
                     reader.problem(doc, ("items", index, "entities"), f"items.{index}.entities",
-                                   f"unknown entity `{entity}` — use one of {layout.ENTITIES_FILE} or add it there with its page")
+                                   msg("unknown-entity", id=entity, file=layout.ENTITIES_FILE), found=entity,
+                                   suggestions=closest(entity, catalog.entities))
 
         for index, signal in enumerate(issue.signals):
             for item_id in signal.facts.items:
                 if _perhaps_unreadable(reader, catalog.target(item_id)):
                     continue
                 if not isinstance(catalog.target(item_id), Item):
-                    reader.problem(doc, ("signals", index, "items"), f"signals.{index}.items",
-                                   f"`{item_id}` is not an item in the archive — fix the id")
+                    reader.problem(doc, ("signals", index, "items"), f"signals.{index}.items", msg("not-an-item", id=item_id),
+                                   found=item_id, suggestions=closest(item_id, (item.id for item in catalog.items)))
         for index, entry in enumerate(issue.watch):
             if entry.facts.topic not in catalog.topics and not reader.may_hold(layout.TOPICS_FILE, entry.facts.topic):
                 reader.problem(doc, ("watch", index, "topic"), f"watch.{index}.topic",
-                               f"unknown topic `{entry.facts.topic}` — use one of {layout.TOPICS_FILE}")
+                               msg("unknown-watch-topic", id=entry.facts.topic, file=layout.TOPICS_FILE),
+                               found=entry.facts.topic, suggestions=closest(entry.facts.topic, catalog.topics))
             if entry.facts.origin not in own:
                 reader.problem(doc, ("watch", index, "from"), f"watch.{index}.from",
-                               f"`{entry.facts.origin}` is not an item or signal of issue {issue.number} — name the one that raised this entry")
+                               msg("origin-not-in-issue", id=entry.facts.origin, number=issue.number),
+                               found=entry.facts.origin, suggestions=closest(entry.facts.origin, own))
 
+    watch_ids, claim_ids = [w.id for w in catalog.watch], [c.id for c in catalog.claims]
     # oldest first: of two resolutions of one entry, the later is the one reported, at its own line
     for issue in reversed(catalog.issues):
         for index, item in enumerate(issue.items):
             for position, resolution in enumerate(item.facts.resolves):
-                _resolve(reader, reader.document(issue.facts_file), (index, position), item, resolution, catalog.target(resolution.watch))
+                _resolve(reader, reader.document(issue.facts_file), (index, position), item, resolution,
+                         catalog.target(resolution.watch), watch_ids)
 
     # oldest first, so each claim's checks are too
     for issue in reversed(catalog.issues):
         for index, item in enumerate(issue.items):
             for position, claim in enumerate(item.claims):
                 if claim.facts.checks:
-                    _check(reader, reader.document(issue.facts_file), ("items", index, "claims", position, "checks"), claim,
+                    _check(reader, reader.document(issue.facts_file), ("items", index, "claims", position, "checks"), claim, claim_ids,
                            catalog.target(claim.facts.checks.claim))
 
     for target_id, where in catalog.mentions.items():
         if check_refs and target_id not in catalog.targets and not any(
                 reader.may_hold(registry, target_id) for registry in (layout.TOPICS_FILE, layout.ENTITIES_FILE)):
+            near = closest(target_id, catalog.targets)
             for m in where:
-                reader.problems.append(Problem(m.path, m.line, "ref",
-                                               f"unknown id `{target_id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)"))
+                reader.problems.append(Problem(m.path, m.line, "ref", msg("unknown-ref", id=target_id), found=target_id,
+                                               suggestions=near))
 
 
 def check_pins(reader: ContentReader, catalog: Catalog) -> None:
@@ -123,7 +131,8 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
                 continue  # its unknown topic is reported where the item is written
             if not isinstance(item, Item) or topic.id not in item.facts.topics:
                 reader.problem(doc, (index, "pins", position), f"topics.{index}.pins.{position}",
-                               f"`{item_id}` is not an item of the topic `{topic.id}` — pin one of its items")
+                               msg("pin-not-of-topic", id=item_id, topic=topic.id), found=item_id,
+                               suggestions=closest(item_id, (i.id for i in catalog.items_of_topic(topic.id))))
 
 
 def _names(thing) -> dict[str, str]:
@@ -160,21 +169,21 @@ def check_names(reader: ContentReader, catalog: Catalog) -> None:
                 if owner == thing.id or name in said:
                     continue
                 said.add(name)
-                message = f"`{name}` already names `{owner}` — give each its own name, or merge the two"
+                message = msg("name-taken", name=name, owner=owner)
                 if isinstance(thing, Topic):  # its name is its page's title
                     page = reader.pages.get(thing.page, {}).get(lang) or reader.pages[thing.page][layout.DEFAULT_LANGUAGE]
-                    reader.problem(page.meta, ("title",), "title", message)
+                    reader.problem(page.meta, ("title",), "title", message, found=name)
                 elif doc is not None and thing.id in index:
                     loc = ((index[thing.id], "names", lang) if isinstance(thing, Entity) and lang in thing.facts.names
                            else (index[thing.id], "name") if isinstance(thing, Entity) else (index[thing.id], "written", lang))
-                    reader.problem(doc, loc, dotted(loc), message)
+                    reader.problem(doc, loc, dotted(loc), message, found=name)
     for entity in catalog.entities.values():  # a page titled by the name a language does not write: left over?
         for lang, name in entity.facts.names.items():
             page = reader.pages.get(entity.page, {}).get(lang)
             if page is not None and lang in entity.texts and entity.texts[lang].title == entity.facts.name:
-                reader.problem(page.meta, ("title",), "title", f"is `{entity.facts.name}`, but {layout.ENTITIES_FILE} "
-                               f"names `{entity.id}` `{name}` on the {lang} pages — title the page by that name",
-                               severity="warning")
+                reader.problem(page.meta, ("title",), "title", msg("entity-title-not-name", title=entity.facts.name,
+                               registry=layout.ENTITIES_FILE, entity=entity.id, name=name, lang=lang),
+                               severity="warning", found=entity.facts.name)
 
 
 def _aliases(thing) -> dict[str, list[str]]:
@@ -209,16 +218,15 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
                 for position, alias in enumerate(aliases):
                     loc, key = (index[thing.id], "aliases", language, position), name_key(alias)
                     # said where the search reads it as other characters (full width, ligatures), not only another case
-                    read_as = f" (search reads it as `{as_typed(alias)}`)" if as_typed(alias) != alias.lower() else ""
+                    read_as = msg("read-as", typed=as_typed(alias)) if as_typed(alias) != alias.lower() else ""
                     owners = {named.setdefault((lang, key), thing.id) for lang in langs} - {thing.id}
                     if owners:
-                        reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} already names `{min(owners)}` — an "
-                                       "alias names one thing; keep it where readers mean it")
+                        reader.problem(doc, loc, dotted(loc), msg("alias-taken", alias=alias, read_as=read_as,
+                                                                  owner=min(owners)), found=alias)
                     elif any(key in titles.get((thing.id, lang), ()) for lang in langs):
-                        reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} is already its name — remove the alias")
+                        reader.problem(doc, loc, dotted(loc), msg("alias-is-name", alias=alias, read_as=read_as), found=alias)
                     elif any((lang, key) in own for lang in langs):
-                        reader.problem(doc, loc, dotted(loc), f"`{alias}`{read_as} is already one of its aliases — "
-                                       "remove this one")
+                        reader.problem(doc, loc, dotted(loc), msg("alias-repeated", alias=alias, read_as=read_as), found=alias)
                     own.update((lang, key) for lang in langs)
 
 
@@ -232,9 +240,10 @@ def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:
                     continue
                 earlier = first.setdefault(source.url, item)
                 if earlier.issue is not issue:
-                    reader.problem(reader.document(issue.facts_file), ("items", index, "sources", position, "url"), f"items.{index}.sources.{position}.url",
-                                   f"{source.url} was already featured in issue {earlier.issue.number} (`{earlier.id}`) — "
-                                   "make sure this is new, or link the earlier item with ref", severity="warning")
+                    reader.problem(reader.document(issue.facts_file), ("items", index, "sources", position, "url"),
+                                   f"items.{index}.sources.{position}.url",
+                                   msg("source-featured-before", url=source.url, number=earlier.issue.number, id=earlier.id),
+                                   severity="warning", found=source.url)
 
 
 def _perhaps_unreadable(reader: ContentReader, target) -> bool:
@@ -243,44 +252,42 @@ def _perhaps_unreadable(reader: ContentReader, target) -> bool:
     return target is None and reader.unreadable
 
 
-def _resolve(reader: ContentReader, doc: Document, where: tuple[int, int], item: Item, resolution: Resolution, entry) -> None:
+def _resolve(reader: ContentReader, doc: Document, where: tuple[int, int], item: Item, resolution: Resolution, entry,
+             watch_ids: list[str]) -> None:
     index, position = where
     loc, field_name = ("items", index, "resolves", position), f"items.{index}.resolves.{position}"
     watch_id = resolution.watch
     if _perhaps_unreadable(reader, entry):
         return
     if not isinstance(entry, Watch):
-        reader.problem(doc, loc, field_name, f"`{watch_id}` is not a watch entry — fix the id")
+        reader.problem(doc, loc, field_name, msg("not-a-watch-entry", id=watch_id), found=watch_id,
+                       suggestions=closest(watch_id, watch_ids))
     elif entry.issue is item.issue:
-        reader.problem(doc, loc, field_name, f"`{watch_id}` was opened in this same issue — a later issue resolves it, "
-                                             "or drop the entry")
+        reader.problem(doc, loc, field_name, msg("resolved-in-same-issue", id=watch_id), found=watch_id)
     elif entry.issue.facts.published >= item.published:
-        reader.problem(doc, loc, field_name, f"`{watch_id}` was opened after this item appeared — only a later item can resolve it")
+        reader.problem(doc, loc, field_name, msg("resolved-before-opened", id=watch_id), found=watch_id)
     elif entry.resolved_by is not None:
-        reader.problem(doc, loc, field_name,
-                       f"`{watch_id}` is already resolved by `{entry.resolved_by.id}` (issue {entry.resolved_by.issue.number}) "
-                       "— keep one resolution")
+        reader.problem(doc, loc, field_name, msg("resolved-twice", id=watch_id, by=entry.resolved_by.id,
+                                                 number=entry.resolved_by.issue.number), found=watch_id)
     else:
         entry.resolved_by, entry.resolution = item, resolution
 
 
-def _check(reader: ContentReader, doc: Document, loc: tuple, claim: Claim, earlier) -> None:
+def _check(reader: ContentReader, doc: Document, loc: tuple, claim: Claim, claim_ids: list[str], earlier) -> None:
     field_name, earlier_id = dotted(loc) + ".claim", claim.facts.checks.claim
     if _perhaps_unreadable(reader, earlier):
         return
     if not isinstance(earlier, Claim):
-        reader.problem(doc, loc + ("claim",), field_name,
-                       f"`{earlier_id}` is not a claim of the archive — use the id of an earlier issue's figure (`kb claims` lists them)")
+        reader.problem(doc, loc + ("claim",), field_name, msg("not-a-claim", id=earlier_id), found=earlier_id,
+                       suggestions=closest(earlier_id, claim_ids))
     elif earlier.issue is claim.issue:
-        reader.problem(doc, loc + ("claim",), field_name,
-                       f"`{earlier_id}` is a figure of this same issue — only a later issue's figure can check it")
+        reader.problem(doc, loc + ("claim",), field_name, msg("checks-same-issue", id=earlier_id), found=earlier_id)
     elif earlier.published >= claim.published:
         reader.problem(doc, loc + ("claim",), field_name,
-                       f"`{earlier_id}` was reported after this figure (issue {earlier.issue.number}) — only a later figure can check it")
+                       msg("checks-later-figure", id=earlier_id, number=earlier.issue.number), found=earlier_id)
     elif earlier.facts.metric != claim.facts.metric:
-        reader.problem(doc, loc, dotted(loc),
-                       f"checks `{earlier_id}`, a {earlier.facts.metric} figure, with a {claim.facts.metric} one — "
-                       "a check measures what the claim measured: give it the same metric")
+        reader.problem(doc, loc, dotted(loc), msg("checks-other-metric", id=earlier_id, earlier=earlier.facts.metric,
+                                                  metric=claim.facts.metric), found=earlier_id)
     else:
         claim.checked = earlier
         earlier.checked_by.append(claim)

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, BeforeValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
+from .messages import Message, msg
 from .safety import HIDDEN, hidden_character_message, markup_problems, plain_text_problem
 from .templates import prose_template_problems
 
@@ -39,8 +40,6 @@ CONTROL = re.compile(f"[{HIDDEN}\r]")
 URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
 
 
-FIELD_RULES = ("control_character", "plain_text", "name", "markup", "template", "url", "finite", "whole_number",
-               "date")  # kinds of refusal
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 NAME_LENGTH = 40  # characters: a name, not a sentence
 # A title, a description, a claim's text: every page's <title>, <meta> and search row prints one whole. The
@@ -48,43 +47,42 @@ NAME_LENGTH = 40  # characters: a name, not a sentence
 PLAIN_TEXT_LENGTH = 300
 
 
-def _refuse(kind: str, message: str, found: str):
-    return PydanticCustomError(kind, message, {"found": found})
+def refusal(kind: str, message: Message, found: str | None = None, suggestions: tuple[str, ...] = ()) -> PydanticCustomError:
+    """A validation error saying `message` (kb.reader shows it in the contributor's language), with what was
+    refused as written (`found`, to find its line and column) and the closest values allowed."""
+    return PydanticCustomError(kind, "{message}", {"message": message, "found": found, "suggestions": suggestions})
 
 
 def _no_controls(value: str) -> None:
     control = CONTROL.search(value)
     if control:
-        raise _refuse("control_character", hidden_character_message(control.group()), control.group())
+        raise refusal("control_character", hidden_character_message(control.group()), control.group())
 
 
 def _plain_text(value: str) -> str:
     _no_controls(value)
     problem = plain_text_problem(value)
     if problem:
-        raise _refuse("plain_text", *problem)
+        raise refusal("plain_text", *problem)
     if len(value) > PLAIN_TEXT_LENGTH:
-        raise _refuse("plain_text", f"is {len(value)} characters long — one line of plain text has at most "
-                      f"{PLAIN_TEXT_LENGTH}; shorten it (a longer text belongs in prose)", value[:40])
+        raise refusal("plain_text", msg("plain-text-too-long", length=len(value), limit=PLAIN_TEXT_LENGTH), value[:40])
     return value
 
 
 def _name(value: str) -> str:
     if not any(char.isalnum() for char in value):  # `.` or `—`: search reads no word in it, and finds nothing by it
-        raise _refuse("name", f"`{value}` holds no letter or digit — a name readers search for is written in words",
-                      value)
+        raise refusal("name", msg("name-no-letter", value=value), value)
     if len(value) > NAME_LENGTH:
-        raise _refuse("name", f"is {len(value)} characters long — a name has at most {NAME_LENGTH}; "
-                      "write the name alone", value)
+        raise refusal("name", msg("name-too-long", length=len(value), limit=NAME_LENGTH), value)
     return value
 
 
 def _prose(value: str) -> str:
     _no_controls(value)
     for problem in markup_problems(value):
-        raise _refuse("markup", problem.message, problem.found)
-    for line, message in prose_template_problems(value):
-        raise _refuse("template", message, _template_text(value.splitlines()[line - 1:line] or [value]))
+        raise refusal("markup", problem.message, problem.found)
+    for problem in prose_template_problems(value):
+        raise refusal("template", problem.message, _template_text(value.splitlines()[problem.line - 1:problem.line] or [value]))
     return value
 
 
@@ -101,18 +99,16 @@ def _http_url(value: str) -> str:
     except ValueError:  # a malformed host, like http://[::1
         parts = host = None
     if parts is None or parts.scheme not in ("http", "https") or not host:
-        raise _refuse("url", "must be an http(s):// URL with a host and no spaces or quotes — "
-                      "link the original page, or leave the url out", value)
+        raise refusal("url", msg("url"), value)
     if "@" in parts.netloc:  # https://github.com@evil.example/ reads as GitHub and leads to evil.example
         user_info = parts.netloc.rpartition("@")[0]
-        raise _refuse("url", f"holds `{user_info}@` before its host, so it leads to {host} — remove the part "
-                      "before `@`", value)
+        raise refusal("url", msg("url-user-info", user_info=user_info, host=host), value)
     return value
 
 
 def _finite(value: float) -> float:
     if not math.isfinite(value):
-        raise _refuse("finite", f"`{value}` is not a figure — write a finite number", str(value))
+        raise refusal("finite", msg("not-finite", value=value), str(value))
     return value
 
 
@@ -125,8 +121,7 @@ def _as_read(value) -> str:
 # "1794355200") for a date in seconds: what YAML decoded must already be the kind of value the field holds.
 def _whole_number(value):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse("whole_number", f"`{_as_read(value)}` is not a whole number — write it in decimal digits, "
-                      "like `7`, without quotes", str(value))
+        raise refusal("whole_number", msg("not-whole-number", value=_as_read(value)), str(value))
     return value
 
 
@@ -134,7 +129,7 @@ def _date(value):
     if isinstance(value, date) and not isinstance(value, datetime):
         return value  # built in code, not read from a file (YAML here reads dates as text)
     if not isinstance(value, str) or not DATE.match(value):
-        raise _refuse("date", f"`{_as_read(value)}` is not a date — write it as YYYY-MM-DD, like `2026-11-10`", str(value))
+        raise refusal("date", msg("not-a-date", value=_as_read(value)), str(value))
     return value
 
 

@@ -15,6 +15,7 @@ import stat
 from pathlib import Path
 
 from . import layout
+from .messages import Message, msg, words
 from .problems import Problem
 from .sources import MAX_FILE_BYTES
 
@@ -27,7 +28,7 @@ def content_file_problems(root: Path) -> list[Problem]:
     for folder, suffixes in ALLOWED.items():
         base = root / folder
         if base.is_symlink():
-            problems.append(Problem(folder, None, "file", "is a symbolic link — the folder must be in the repository itself"))
+            problems.append(Problem(folder, None, "file", msg("folder-symlink")))
             continue
         for current, dirs, files in os.walk(base):  # never descends into a linked folder
             for name in sorted(dirs) + sorted(files):
@@ -38,21 +39,20 @@ def content_file_problems(root: Path) -> list[Problem]:
     return problems
 
 
-def _problem(path: Path, name: str, suffixes: tuple[str, ...], folder: str) -> str | None:
+def _problem(path: Path, name: str, suffixes: tuple[str, ...], folder: str) -> Message | None:
     info = path.lstat()
     if stat.S_ISLNK(info.st_mode):
-        return "is a symbolic link — commit the file itself; content may not point outside the repository"
+        return msg("file-symlink")
     if not NAME.fullmatch(name):
-        return "has a name other than letters, digits, `-`, `_` and dots between them — rename it"
+        return msg("file-name")
     if stat.S_ISDIR(info.st_mode):
         return None
     if not stat.S_ISREG(info.st_mode):
-        return "is not a regular file — remove it"
+        return msg("file-not-regular")
     if not name.endswith(suffixes):
-        kinds = ", ".join(f"`{s}`" for s in suffixes)
-        return f"is not a kind of file {folder}/ may hold (only {kinds}) — remove it; pages are Markdown, facts YAML"
+        return msg("file-wrong-kind", folder=folder, kinds=words(suffixes))
     if info.st_size > MAX_FILE_BYTES:
-        return f"is {info.st_size:,} bytes, over the {MAX_FILE_BYTES:,} a content file may hold — split it"
+        return msg("file-too-big", size=f"{info.st_size:,}", limit=f"{MAX_FILE_BYTES:,}")
     return None
 
 
@@ -60,5 +60,5 @@ def snippet_problems(root: Path, path: str, line: int, name: str) -> list[Proble
     """A snippet a page includes must be an allowed file of snippets/."""
     target = root / layout.SNIPPETS / name
     if not target.is_file() or target.is_symlink() or not name.endswith(ALLOWED[layout.SNIPPETS]):
-        return [Problem(path, line, "snippet", f"`{name}` is not a file of {layout.SNIPPETS}/ — include one that exists there")]
+        return [Problem(path, line, "snippet", msg("snippet-missing", name=name, folder=layout.SNIPPETS), found=name)]
     return []

@@ -17,10 +17,13 @@ from .crosscheck import check_aliases, check_links, check_names, check_pins, reg
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
+from .messages import Message, msg
 from .problems import ContentError
 from .reader import ContentReader, dotted
+from .report import locate
 from .refs import find_refs
 from .sources import Document, FileCache
+from .suggest import closest
 from .theme import Theme
 from .typography import typography_problems
 
@@ -49,7 +52,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     reader.read_pages()
     reader.read_snippets()
     topics = _load_topics(reader)
-    entities = {e.id: Entity(e, reader.prose(PageMeta, layout.entity_page(e.id), f"entity `{e.id}`")[0])
+    entities = {e.id: Entity(e, reader.prose(PageMeta, layout.entity_page(e.id), msg("entity-named", id=e.id))[0])
                 for e in _load_registry(reader, layout.ENTITIES_FILE, EntityFacts)}
     _no_stray_pages(reader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
     outlets = {o.id: o for o in _load_registry(reader, layout.OUTLETS_FILE, Outlet)}
@@ -70,8 +73,8 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     if not reader.unreadable:
         reader.problems += typography_problems(reader, catalog, split)
     if any(p.severity == "error" for p in reader.problems) and not partial:
-        raise ContentError(reader.problems)
-    catalog.warnings.extend(reader.problems)  # only warnings are left, unless partial
+        raise ContentError(locate(reader.problems, root))
+    catalog.warnings.extend(locate(reader.problems, root) if partial else reader.problems)  # only warnings, unless partial
     return catalog
 
 
@@ -81,7 +84,7 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
         reader.refuse(layout.TOPICS_FILE, whole=True)
         return {}
     if not isinstance(doc.data, list):
-        reader.problem(doc, (), "topics", "must be a list of topics — write one per line, as `- id` or `- {id: ..., pins: [...]}`")
+        reader.problem(doc, (), "topics", msg("topics-not-a-list"))
         reader.refuse(layout.TOPICS_FILE, whole=True)
         return {}
     topics = {}
@@ -91,12 +94,12 @@ def _load_topics(reader: ContentReader) -> dict[str, Topic]:
             reader.refuse(layout.TOPICS_FILE, raw)
             continue
         if facts.id in topics:
-            reader.problem(doc, (index,), f"topics.{index}", f"`{facts.id}` is listed twice — remove one")
+            reader.problem(doc, (index,), f"topics.{index}", msg("listed-twice", id=facts.id), found=facts.id)
             continue
         if _names_a_list(reader, doc, (index,), f"topics.{index}", facts.id, layout.topic_page(facts.id)):
             reader.refuse(layout.TOPICS_FILE, raw)
             continue
-        texts, _ = reader.prose(PageMeta, layout.topic_page(facts.id), f"topic `{facts.id}`")
+        texts, _ = reader.prose(PageMeta, layout.topic_page(facts.id), msg("topic-named", id=facts.id))
         topics[facts.id] = Topic(facts, texts)
     _no_stray_pages(reader, layout.TOPICS_DIR, topics, layout.TOPICS_FILE)
     return topics
@@ -109,7 +112,7 @@ def _load_registry(reader: ContentReader, rel: str, model) -> list:
         reader.refuse(rel, whole=True)
         return []
     if not isinstance(doc.data, list):
-        reader.problem(doc, (), "(top level)", "must be a list of records — start each with `- id: ...`")
+        reader.problem(doc, (), "(top level)", msg("records-not-a-list"))
         reader.refuse(rel, whole=True)
         return []
     records = {}
@@ -119,7 +122,7 @@ def _load_registry(reader: ContentReader, rel: str, model) -> list:
             reader.refuse(rel, raw)
             continue
         if record.id in records:
-            reader.problem(doc, (index, "id"), f"{index}.id", f"`{record.id}` is defined twice — remove one")
+            reader.problem(doc, (index, "id"), f"{index}.id", msg("defined-twice", id=record.id), found=record.id)
             continue
         if rel == layout.ENTITIES_FILE and _names_a_list(reader, doc, (index, "id"), f"{index}.id", record.id,
                                                          layout.entity_page(record.id)):
@@ -129,14 +132,14 @@ def _load_registry(reader: ContentReader, rel: str, model) -> list:
     return list(records.values())
 
 
-LIST_PAGES = {layout.TOPICS_INDEX: "the topics' own list", layout.ENTITIES_INDEX: "the entities' own list"}
+LIST_PAGES = {layout.TOPICS_INDEX: msg("topics-own-list"), layout.ENTITIES_INDEX: msg("entities-own-list")}
 
 
 def _names_a_list(reader: ContentReader, doc: Document, loc, field_name: str, record_id: str, page: str) -> bool:
     """Whether a record's page would be its folder's list of records (a topic `index`); said at `loc` if so."""
     if page in LIST_PAGES:
-        reader.problem(doc, loc, field_name, f"`{record_id}` is the id of {LIST_PAGES[page]} ({layout.DOCS}/{page}) "
-                       "— choose another id")
+        reader.problem(doc, loc, field_name, msg("id-of-a-list-page", id=record_id, what=LIST_PAGES[page],
+                                                 page=f"{layout.DOCS}/{page}"), found=record_id)
     return page in LIST_PAGES
 
 
@@ -147,8 +150,7 @@ def _no_stray_pages(reader: ContentReader, folder: str, known: dict, registry: s
         if (key.startswith(folder + "/") and "/" not in page_id and page_id != "index" and page_id not in known
                 and not reader.may_hold(registry, page_id)):
             for page in versions.values():
-                reader.problem(page.path, None, "page",
-                               f"`{page_id}` is not listed in {registry} — add it there or remove this page")
+                reader.problem(page.path, None, "page", msg("page-not-listed", id=page_id, registry=registry))
 
 
 def _check_other_pages(reader: ContentReader) -> None:
@@ -159,8 +161,8 @@ def _check_other_pages(reader: ContentReader) -> None:
             continue
         for page in versions.values():
             if issue_pages.match(key):
-                reader.problem(page.path, None, "page",
-                               f"has no facts file — add {layout.ISSUES_DATA}/{key.split('/')[-1][:-3]}.yml (`kb new issue N` writes both)")
+                reader.problem(page.path, None, "page", msg("issue-page-without-facts",
+                                                            file=f"{layout.ISSUES_DATA}/{key.split('/')[-1][:-3]}.yml"))
             else:
                 reader.validate(PageMeta, page.meta)
 
@@ -170,12 +172,12 @@ def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
     the build generates (kb.layout.generated_paths), in the theme's folders of static files (kb.theme), over
     a record page (kb.records) or another page, even one differing only by case (one file on macOS and
     Windows, and in a checkout there)."""
-    reserved = {path.casefold(): f"{what} `{path}`" for path, what in layout.generated_paths(list(catalog.topics)).items()}
+    reserved = {path.casefold(): _clash(path, what) for path, what in layout.generated_paths(list(catalog.topics)).items()}
     for folder in Theme.of_project(reader.root).static_folders():
-        reserved[f"{folder}/".casefold()] = f"the theme's folder of scripts, styles and images `{folder}/`"
+        reserved[f"{folder}/".casefold()] = msg("clash-theme-folder", path=f"{folder}/")
     for record in catalog.records.pages:
         for lang in layout.LANGUAGES:
-            reserved[layout.built_file(record.page, lang).casefold()] = f"the generated record page `{record.page}`"
+            reserved[layout.built_file(record.page, lang).casefold()] = msg("clash-record-page", path=record.page)
     published: dict[str, dict[str, str]] = defaultdict(dict)  # casefolded built file -> page -> where
     for key in sorted(reader.pages):
         for lang in layout.LANGUAGES:
@@ -186,8 +188,7 @@ def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
                           if path in reserved), None)
             if clash:
                 for page in reader.pages[key].values():
-                    reader.problem(page.path, None, "page",
-                                   f"would be published at {home}{url}, which clashes with {clash} — rename it")
+                    reader.problem(page.path, None, "page", msg("published-over", url=f"{home}{url}", clash=clash))
                 break
             if lang == layout.DEFAULT_LANGUAGE:  # other languages publish the same names, under their folder
                 published[built.casefold()].setdefault(key, url)
@@ -195,8 +196,18 @@ def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
         for key, where in keys.items() if len(keys) > 1 else ():
             others = ", ".join(f"{layout.DOCS}/{other}" for other in keys if other != key)
             for page in reader.pages[key].values():
-                reader.problem(page.path, None, "page", f"would be published at {where}, as {others} is (names differing "
-                               "only by case are one file on macOS and Windows) — rename one of them")
+                reader.problem(page.path, None, "page", msg("published-as-another", url=where, others=others))
+
+
+def _clash(path: str, what: str) -> Message:
+    """What the build writes at `path`, as kb.layout.generated_paths says (`the folder of the en site`)."""
+    if what == "the theme's page":
+        return msg("clash-theme-page", path=path)
+    if what == "the search index's folder":
+        return msg("clash-search-index", path=path)
+    if what.startswith("the folder of the "):
+        return msg("clash-language-site", lang=what.split()[-2], path=path)
+    return msg("clash-generated-file", path=path)
 
 
 def _folders(url: str) -> list[str]:
@@ -213,15 +224,16 @@ def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
         if facts is None:
             reader.unreadable = True
             # still check its pages on their own, so every problem shows at once
-            reader.prose(IssueText, f"{layout.ISSUES_DIR}/{path.stem}.md", f"issue {path.stem}")
+            reader.prose(IssueText, f"{layout.ISSUES_DIR}/{path.stem}.md", msg("issue-n", number=path.stem.lstrip("0") or "0"))
             continue
         if path.stem != layout.issue_stem(facts.number):
-            reader.problem(doc, ("number",), "number",
-                           f"issue {facts.number} must live in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — rename the file or fix the number")
+            reader.problem(doc, ("number",), "number", msg("issue-in-wrong-file", number=facts.number,
+                                                           file=f"{layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml"),
+                           found=str(facts.number))
             reader.unreadable = True
             continue
         _check_dates(reader, doc, facts)
-        texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), f"issue {facts.number}")
+        texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), msg("issue-n", number=facts.number))
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
         issue = _issue(facts, texts, doc)
@@ -243,8 +255,9 @@ def _issue(facts: IssueFacts, texts: dict[str, IssueText], doc: Document) -> Iss
     return issue
 
 
-ENTRY_NAMES = {"items": "item", "signals": "signal", "quick_takes": "quick take", "picks": "pick",
-               "watch": "watch entry", "claims": "figure"}  # each section of an issue's facts, as a message names one
+# each section of an issue's facts, as a message names one
+ENTRY_NAMES = {"items": msg("noun-item"), "signals": msg("noun-signal"), "quick_takes": msg("noun-quick-take"),
+               "picks": msg("noun-pick"), "watch": msg("noun-watch-entry"), "claims": msg("noun-figure")}
 
 
 def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> None:
@@ -255,9 +268,9 @@ def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> No
         topic = next((t for t in topics if layout.TOPIC_WATCH_ANCHOR.format(t) == entry.id), None)
         if topic:
             loc = ("watch", index, "id")
-            reader.problem(reader.document(issue.facts_file), loc, dotted(loc), f"`{entry.id}` is the id of topic `{topic}`'s heading on "
-                           "the watch record pages, where each entry is headed by its id — rename it")
-    taken = {anchor: f"the page's section `{anchor}`" for anchor in layout.SECTION_ANCHORS.values()}
+            reader.problem(reader.document(issue.facts_file), loc, dotted(loc),
+                           msg("watch-id-is-a-heading", id=entry.id, topic=topic), found=entry.id)
+    taken = {anchor: msg("anchor-of-section", anchor=anchor) for anchor in layout.SECTION_ANCHORS.values()}
     anchored = [(layout.WATCH_ANCHOR.format(w.id), w, ("watch", index, "id")) for index, w in enumerate(issue.watch)]
     anchored += [(thing.id, thing, (thing.section, issue.index_of(thing), "id")) for thing in issue.entries
                  if thing.section != "watch"]
@@ -265,19 +278,18 @@ def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> No
                  for index, item in enumerate(issue.items) for position, claim in enumerate(item.claims)]
     for anchor, thing, loc in anchored:
         if anchor in taken:
-            reader.problem(reader.document(issue.facts_file), loc, dotted(loc), f"`{thing.id}` would give the issue page the id `{anchor}`, "
-                           f"which is already {taken[anchor]} — rename it")
+            reader.problem(reader.document(issue.facts_file), loc, dotted(loc),
+                           msg("anchor-taken", id=thing.id, anchor=anchor, taken=taken[anchor]), found=thing.id)
         else:
-            taken[anchor] = f"the anchor of {ENTRY_NAMES[thing.section]} `{thing.id}`"
+            taken[anchor] = msg("anchor-of-entry", noun=ENTRY_NAMES[thing.section], id=thing.id)
 
 
 def _check_dates(reader: ContentReader, doc: Document, facts: IssueFacts) -> None:
     start, end, published = facts.period.start, facts.period.end, facts.published
     if start > end:
-        reader.problem(doc, ("period", "start"), "period.start", "is after period.end — swap them")
+        reader.problem(doc, ("period", "start"), "period.start", msg("period-reversed"))
     elif not end <= published <= end + MAX_PUBLISH_DELAY:
-        reader.problem(doc, ("published",), "published",
-                       f"{published} does not follow the period ending {end} — publish on or within 7 days after it")
+        reader.problem(doc, ("published",), "published", msg("published-outside-period", published=published, end=end))
 
 
 def _check_prose_matches_facts(reader: ContentReader, doc: Document, facts: IssueFacts, text: IssueText) -> None:
@@ -295,11 +307,12 @@ def _check_prose_matches_facts(reader: ContentReader, doc: Document, facts: Issu
     ):
         written = getattr(text, section)
         for missing in [i for i in ids if i not in written]:
-            reader.problem(doc, (section,), f"{section}.{missing}",
-                           f"has no text in this language — add `{missing}:` under `{section}:`")
+            reader.problem(doc, (section,), f"{section}.{missing}", msg("prose-missing", id=missing, section=section),
+                           found=section)
         for unknown in [i for i in written if i not in ids]:
             reader.problem(doc, (section, unknown), f"{section}.{unknown}",
-                           f"is not in {layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml — fix the id or add its facts there")
+                           msg("prose-without-facts", file=f"{layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml"),
+                           found=unknown, suggestions=closest(unknown, [i for i in ids if i not in written]))
 
 
 def _scan_pages(reader: ContentReader) -> tuple[dict, dict]:

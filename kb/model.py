@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from . import layout
 from .claim_facts import ClaimFacts
-from .fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber
+from .fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber, refusal
+from .messages import msg, words
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)
@@ -52,7 +53,7 @@ class Source(Strict):
     @model_validator(mode="after")
     def _outlet_or_named(self):
         if (self.outlet is None) == (self.name is None) or (self.outlet and self.url):
-            raise ValueError("write an outlet id from data/outlets.yml, or a one-off `{name: ..., url: ...}`")
+            raise refusal("source", msg("outlet-or-named"))
         return self
 
 
@@ -66,9 +67,7 @@ class Resolution(Strict):
     @classmethod
     def _not_a_bare_id(cls, value):
         if isinstance(value, str):
-            raise ValueError(f"say who settles `{value}`: write `{{watch: {value}, by: weekly}}` (the weekly says so) or "
-                             f"`{{watch: {value}, by: editors}}` (the archive's editors judge it), and give the reason "
-                             "in one sentence per language under `resolutions:` in the issue's pages")
+            raise refusal("resolution", msg("resolution-bare-id", id=value), value)
         return value
 
 
@@ -84,7 +83,7 @@ class ItemFacts(Strict):
     @model_validator(mode="after")
     def _an_original_source(self):
         if not any(source.role == "source" for source in self.sources):
-            raise ValueError("has only analyses and carriers among its sources — name the source itself too")
+            raise refusal("sources", msg("only-analyses"))
         return self
 
 
@@ -162,8 +161,7 @@ class TopicFacts(Strict):
     def _pinned_once(self):
         twice = sorted({pin for pin in self.pins if self.pins.count(pin) > 1})
         if twice:
-            raise ValueError(f"pins {', '.join(f'`{pin}`' for pin in twice)} more than once — the hub would show it "
-                             "twice; keep one")
+            raise refusal("pins", msg("pinned-twice", pins=words(twice)), twice[0])
         return self
 
 
@@ -186,8 +184,7 @@ class TermFacts(Strict):
     def _written_where_searched(self):
         for language in self.aliases:
             if language != ALL_LANGUAGES and language not in self.written:
-                raise ValueError(f"has aliases under `{language}` but is not written in it — add "
-                                 f"`written: {{{language}: ...}}`, or move the aliases")
+                raise refusal("aliases", msg("aliases-unwritten", language=language), language)
         return self
 
 

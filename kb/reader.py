@@ -13,14 +13,17 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from . import layout
-from .fields import FIELD_RULES, SLUG
+from .fields import SLUG
+from .messages import Message, msg, words
 from .problems import Problem
+from .schema_errors import explain
 from .files import snippet_problems
 from .safety import check_markup, control_problems, markup_problems, snippet_names
 from .search_text import glossary_clashes
 from .sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
 from .templates import MACROS, check_template, template_problems
 
+SHOWN_ID = re.compile(r"[\w.-]{1,60}")  # an id (or what stands for one) shown beside a record's position
 PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something
 
 
@@ -42,12 +45,14 @@ class ContentReader:
         # them (the catalog keeps none), so a load that keeps no parses (FileCache) frees them with the reader.
         self.documents: dict[str, Document] = {}
 
-    def problem(self, doc_or_path, loc, field_name: str, message: str, severity: str = "error") -> None:
+    def problem(self, doc_or_path, loc, field_name: str, message: Message, severity: str = "error",
+                found: str | None = None, suggestions: tuple[str, ...] = ()) -> None:
+        """A problem at `loc` of a parsed file (its line; `found`, the text at fault, its column), or of a file."""
         if isinstance(doc_or_path, Document):
-            where = (doc_or_path.path, doc_or_path.line_of(loc))
+            self.problems.append(doc_problem(doc_or_path, loc, field_name, message, severity, found=found,
+                                             suggestions=suggestions))
         else:
-            where = (doc_or_path, None)
-        self.problems.append(Problem(*where, field_name, message, severity))
+            self.problems.append(Problem(doc_or_path, None, field_name, message, severity, found, suggestions=suggestions))
 
     def refuse(self, registry: str, raw=None, whole: bool = False) -> None:
         """Note that the record `raw` of `registry` (or, `whole`, the file) was refused, as reported."""
@@ -84,8 +89,7 @@ class ContentReader:
     def _validate(self, model: type[BaseModel], doc: Document, data, loc):
         placeholders = list(_placeholders(data, loc))
         for where in placeholders:
-            self.problem(doc, where, dotted(where),
-                         f"still holds the scaffold's `{PLACEHOLDER}` placeholder — replace it with the real value")
+            self.problem(doc, where, dotted(where), msg("placeholder"), found=PLACEHOLDER)
         try:
             return model.model_validate(data)
         except ValidationError as error:
@@ -93,15 +97,16 @@ class ContentReader:
                 where = loc + tuple(e["loc"])
                 if any(where[: len(p)] == p for p in placeholders):
                     continue  # said once already
-                found = (e.get("ctx") or {}).get("found")  # what kb.fields refused: point at the line that holds it
-                line = doc.line_holding(where, found) if found else doc.line_of(where)
-                self.problems.append(Problem(doc.path, line, dotted(where) or "(top level)", _explain(e)))
+                said = explain(e, model, tuple(e["loc"]))
+                self.problems.append(doc_problem(doc, where, dotted(where) or "(top level)", said.message,
+                                                 found=said.found, suggestions=said.suggestions,
+                                                 replacement=said.replacement, fixable=said.fixable, hint=said.hint))
             return None
 
     def yaml_file(self, rel: str) -> Document | None:
         path = self.root / rel
         if not path.is_file():
-            self.problem(rel, None, "file", "is missing — restore it (every archive needs it)")
+            self.problem(rel, None, "file", msg("file-missing"))
             return None
         doc, problem = self.files.get(read_yaml, path, self.root)
         if problem:
@@ -141,8 +146,7 @@ class ContentReader:
         for key, versions in self.pages.items():
             if layout.DEFAULT_LANGUAGE not in versions and (key, layout.DEFAULT_LANGUAGE) not in self.unread_pages:
                 for page in versions.values():
-                    self.problem(page.path, None, "page",
-                                 f"translates {layout.DOCS}/{key}, which does not exist — add the Chinese page or fix the file name")
+                    self.problem(page.path, None, "page", msg("page-translates-nothing", page=f"{layout.DOCS}/{key}"))
 
     def read_snippets(self) -> None:
         """Snippets are appended to or included in pages, and rendered with them (Jinja, then Markdown):
@@ -151,19 +155,22 @@ class ContentReader:
             text, problem = self.files.get(read_text, path, self.root)
             rel = path.relative_to(self.root).as_posix()
             self.problems += [problem] if problem else [
-                *(Problem(rel, line, "template", message) for line, message in template_problems(text, set(MACROS))),
-                *(Problem(rel, p.line, p.field, p.message) for p in (*control_problems(text), *markup_problems(text)))]
+                *(Problem(rel, p.line, "template", p.message, found=p.found, suggestions=p.suggestions)
+                  for p in template_problems(text, set(MACROS))),
+                *(Problem(rel, p.line, p.field, p.message, found=p.found)
+                  for p in (*control_problems(text), *markup_problems(text)))]
             if not problem and rel in {layout.localized(layout.GLOSSARY, lang) for lang in layout.LANGUAGES}:
-                self.problems += [Problem(rel, line, "glossary", message) for line, message in glossary_clashes(text)]
+                self.problems += [Problem(rel, line, "glossary", message, found=found)
+                                  for line, message, found in glossary_clashes(text)]
 
-    def prose(self, model, page_key: str, what: str) -> tuple[dict, dict]:
+    def prose(self, model, page_key: str, what: Message) -> tuple[dict, dict]:
         """Front matter of every language version of a page, validated by `model`."""
         self.claimed.add(page_key)
         texts, docs = {}, {}
         versions = self.pages.get(page_key, {})
         if layout.DEFAULT_LANGUAGE not in versions and (page_key, layout.DEFAULT_LANGUAGE) not in self.unread_pages:
             self.problem(f"{layout.DOCS}/{page_key}", None, "page",
-                         f"{what} has no Chinese page — create {layout.DOCS}/{page_key} (`kb new` writes one)")
+                         msg("page-no-chinese", what=what, page=f"{layout.DOCS}/{page_key}"))
         for lang, page in versions.items():
             text = self.validate(model, page.meta)
             if text is not None:
@@ -179,12 +186,11 @@ def checked_page(path: Path, root: Path) -> tuple[MarkdownPage | None, list[Prob
     problems = check_template(page) + check_markup(page)
     for number, line in enumerate(page.body.splitlines(), page.body_first_line):
         if line.lstrip().startswith(PLACEHOLDER):
-            problems.append(Problem(page.path, number, "text",
-                                    f"still holds the scaffold's `{PLACEHOLDER}` placeholder — write the text"))
+            problems.append(Problem(page.path, number, "text", msg("placeholder-text"), found=PLACEHOLDER))
     return page, problems
 
 
-def page_name_problem(page: str) -> str | None:
+def page_name_problem(page: str) -> Message | None:
     """What is wrong with the name of a docs-relative page file, if anything.
 
     The i18n plugin reads what follows a page name's last dot as its language: the default language's
@@ -199,13 +205,13 @@ def page_name_problem(page: str) -> str | None:
     if suffix in others and "." not in base:
         return None
     if suffix == layout.DEFAULT_LANGUAGE:
-        return (f"pages in the default language ({layout.DEFAULT_LANGUAGE}) have no language suffix — "
-                f"rename it {base}.md")
+        return msg("page-name-default-suffix", lang=layout.DEFAULT_LANGUAGE, name=f"{base}.md")
     plain = base.replace(".", "-")
     if suffix in others:
-        return f"a page's name has no dot but the one before its language — rename it {plain}.{suffix}.md"
-    return (f"`.{suffix}` is not a language of the site — rename it {plain}.md ({layout.DEFAULT_LANGUAGE})"
-            + "".join(f" or {plain}.{lang}.md ({lang})" for lang in others))
+        return msg("page-name-dots", name=f"{plain}.{suffix}.md")
+    names = [msg("page-name-in", name=f"{plain}.md", lang=layout.DEFAULT_LANGUAGE)]
+    names += [msg("page-name-in", name=f"{plain}.{lang}.md", lang=lang) for lang in others]
+    return msg("page-name-language", suffix=suffix, names=words(names, "or"))
 
 
 def dotted(loc) -> str:
@@ -227,20 +233,24 @@ def _placeholders(data, loc=()):
             yield from _placeholders(value, loc + (index,))
 
 
-def _explain(error: dict) -> str:
-    kind, msg = error["type"], error["msg"]
-    if kind == "missing":
-        return "is required but missing — add it"
-    if kind == "extra_forbidden":
-        return "is not a known field — remove it or fix its spelling"
-    if kind == "string_pattern_mismatch":
-        return "must be a lowercase slug like `vllm-v0-33-0` — use letters, digits and single hyphens"
-    if kind in FIELD_RULES:  # kb.fields: the message says what to do
-        return msg
-    if kind.startswith("date"):
-        return f"{msg} — write a date as YYYY-MM-DD"
-    if kind == "value_error":
-        return msg.removeprefix("Value error, ")
-    if kind == "literal_error":
-        return f"{msg.replace('Input should be', 'must be')} — use one of these values"
-    return f"{msg} — fix the value"
+def doc_problem(doc: Document, loc, field_name: str, message: Message, severity: str = "error", **details) -> Problem:
+    """A problem at `loc` of a parsed file: the line that holds the text at fault (`found`), or the key's line."""
+    found = details.get("found")
+    line = doc.line_holding(loc, found) if found else doc.line_of(loc)
+    return Problem(doc.path, line, field_name, message, severity, names=named_steps(doc.data, field_name), **details)
+
+
+def named_steps(data, field_name: str) -> tuple[tuple[object, str | None], ...]:
+    """The steps of a key path (`items.4.category`), each list position as a number with the id of the record
+    there (`(("items", None), (4, "loopvq"), ("category", None))`): how kb.report names a place."""
+    steps, here = [], data
+    for part in field_name.split(".") if field_name else ():
+        if isinstance(here, list) and part.isdigit() and int(part) < len(here):
+            here = here[int(part)]
+            record = here.get("id") if isinstance(here, dict) else here
+            steps.append((int(part), record if isinstance(record, str) and SHOWN_ID.fullmatch(record) else None))
+            continue
+        steps.append((part, None))
+        if not isinstance(here, list):  # `topics.1` of data/topics.yml: `topics` is the file's name for its list
+            here = here.get(part) if isinstance(here, dict) else None
+    return tuple(steps)

@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .messages import Message, msg, words
 from .problems import Problem
 
 SAFE_SCHEMES = ("http", "https", "mailto")
@@ -83,7 +84,7 @@ SNIPPET_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 class MarkupProblem:
     line: int  # 1 for the first line of the scanned text
     field: str  # html, link, attributes, snippet, character, ...
-    message: str
+    message: Message
     found: str  # the text that is refused, to find its line in the file
 
 
@@ -96,16 +97,14 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
         # pymdownx.snippets reads `--8<--` lines before anything else, fenced or not
         snippet = SNIPPET.search(line)
         if snippet and not SNIPPET_NAME.fullmatch(snippet.group("name")):
-            yield MarkupProblem(number, "snippet", f"`{snippet.group('name')}` is outside the snippets/ folder — "
-                                "include only a file of snippets/ by its name", snippet.group(0))
+            yield MarkupProblem(number, "snippet", msg("snippet-outside", name=snippet.group("name")), snippet.group(0))
         fence = FENCE.match(line)
         if fence:
             marker, open_target = fence.group(1), False
             if in_fence is None:
                 in_fence = marker[0] * len(marker)
                 if "=" in fence.group(2):  # ```{ .python data-x="..." }: attributes on the code block
-                    yield MarkupProblem(number, "attributes", "a code fence may name its language only — remove the "
-                                        "`key=value` attribute", fence.group(2).strip())
+                    yield MarkupProblem(number, "attributes", msg("fence-attribute"), fence.group(2).strip())
                 reserved = _reserved_class(CLASS_NAME.findall(fence.group(2)))  # ```{ .python .kb-item }
                 if reserved:
                     yield MarkupProblem(number, "attributes", *reserved)
@@ -129,8 +128,7 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
         before = open_brackets
         open_brackets = max(0, open_brackets + len(OPEN_BRACKET.findall(visible)) - len(CLOSE_BRACKET.findall(visible)))
         if before <= MAX_OPEN_BRACKETS < open_brackets:
-            yield MarkupProblem(paragraph, "brackets", f"this paragraph opens over {MAX_OPEN_BRACKETS} `[` it never closes, "
-                                "which Markdown reads very slowly — close them, or write `\\[`", "[")
+            yield MarkupProblem(paragraph, "brackets", msg("open-brackets", limit=MAX_OPEN_BRACKETS), "[")
 
 
 def lines(text: str) -> list[str]:
@@ -149,21 +147,21 @@ def control_problems(text: str) -> Iterator[MarkupProblem]:
                             hidden_character_message(found.group()[0]), found.group())
 
 
-def hidden_character_message(char: str) -> str:
+def hidden_character_message(char: str) -> Message:
     name = unicodedata.name(char, "")  # controls and noncharacters have none
-    return f"holds the invisible or control character U+{ord(char):04X}{f' ({name.lower()})' if name else ''} — remove it"
+    code = f"{ord(char):04X}"
+    return msg("hidden-character-named", code=code, name=name.lower()) if name else msg("hidden-character", code=code)
 
 
-def plain_text_problem(value: str) -> tuple[str, str] | None:
+def plain_text_problem(value: str) -> tuple[Message, str] | None:
     """(message, what is refused) if `value` is not one line of plain text (a title, a name, a link's text);
     hidden characters are refused before (kb.fields.CONTROL, a macro's arguments in kb.templates)."""
     line_break = LINE_BREAK.search(value)
     if line_break:
-        return "must be one line of plain text — join the lines", line_break.group()
+        return msg("one-line"), line_break.group()
     markup = NOT_PLAIN.search(value)
     if markup:
-        return (f"must be plain text, without `{markup.group()}` — write it in words (markup, character "
-                "references and template syntax are not read here)", markup.group())
+        return msg("plain-text-markup", markup=markup.group()), markup.group()
     return None
 
 
@@ -178,56 +176,49 @@ def snippet_names(text: str) -> Iterator[tuple[int, str]]:
 def check_markup(page) -> list[Problem]:
     """Problems in a page's Markdown body (its front matter is checked field by field, kb.fields)."""
     found = [*control_problems(page.body), *markup_problems(page.body)]
-    return [Problem(page.path, page.body_first_line + p.line - 1, p.field, p.message) for p in found]
+    return [Problem(page.path, page.body_first_line + p.line - 1, p.field, p.message, found=p.found) for p in found]
 
 
-def _line_problem(line: str) -> tuple[str, str, str] | None:
+def _line_problem(line: str) -> tuple[str, Message, str] | None:
     raw = RAW_HTML.search(line)
     if raw:
-        return "html", (f"raw HTML `{raw.group(0)}` is not allowed in content — write it in Markdown "
-                        "(links, emphasis, lists, tables, admonitions), or put code in backticks"), raw.group(0)
+        return "html", msg("raw-html", tag=raw.group(0)), raw.group(0)
     for match in LINK_TARGET.finditer(line):
         problem = _target_problem(match.group("a") or match.group("b") or match.group("c") or "")
         if problem:
             return problem
     image = OUTSIDE_IMAGE.search(line)
     if image:
-        return ("image", "an image from another site is not allowed: every reader's browser would fetch it from "
-                "there (a tracking pixel) — link to it instead: [text](address)", image.group(0))
+        return "image", msg("outside-image"), image.group(0)
     attributes = ATTR_LIST.search(line)
     if attributes:
-        return ("attributes", "only `{ #id }` and `{ .class }` may follow Markdown — remove the `key=value` attribute",
-                attributes.group(0))
+        return "attributes", msg("attribute-key-value"), attributes.group(0)
     for anchor in ATTR_ID.finditer(line):
         if not SLUG_ID.fullmatch(anchor.group(1)):
-            return ("attributes", f"`#{anchor.group(1)}` is not an id this site uses — write ids as lowercase slugs",
-                    anchor.group(0))
+            return "attributes", msg("attribute-bad-id", id=anchor.group(1)), anchor.group(0)
         if anchor.group(1).startswith(RESERVED_CLASS_PREFIXES):  # `#kb-names` would end a record's text in search
-            return ("attributes", f"the id `#{anchor.group(1)}` belongs to the site's own markup (ids starting "
-                    f"`{'`, `'.join(RESERVED_CLASS_PREFIXES)}` are generated or the theme's) — choose another id",
-                    anchor.group(0))
+            return ("attributes", msg("attribute-reserved-id", id=anchor.group(1),
+                                      prefixes=words(RESERVED_CLASS_PREFIXES, "or")), anchor.group(0))
     admonition = ADMONITION.match(line)
     reserved = _reserved_class([name for block in ATTR_BLOCK.findall(line) for name in CLASS_NAME.findall(block)]
                                + (admonition.group("classes").split() if admonition else []))
     if reserved:
         return "attributes", *reserved
     if THEME_HEADING.match(line):
-        return "heading", "a heading may not start with `__` (its id would clash with the theme's own) — reword it", line.strip()
+        return "heading", msg("theme-heading"), line.strip()
     return None
 
 
-def _target_problem(target: str) -> tuple[str, str, str] | None:
+def _target_problem(target: str) -> tuple[str, Message, str] | None:
     scheme = SCHEME.match(IGNORED_IN_URL.sub("", html.unescape(target)))  # `&#106;avascript:` is javascript:
     if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
-        return ("link", f"`{scheme.group(1)}:` links are not allowed — link to an http(s):// page or another page of the site",
-                scheme.group(0))
+        return "link", msg("link-scheme", scheme=scheme.group(1)), scheme.group(0)
     return None
 
 
-def _reserved_class(names: list[str]) -> tuple[str, str] | None:
+def _reserved_class(names: list[str]) -> tuple[Message, str] | None:
     """(message, found) for the first class of `names` that belongs to the project's or the theme's markup."""
     for name in names:
         if name.casefold().startswith(RESERVED_CLASS_PREFIXES) and name not in CONTENT_THEME_CLASSES:
-            return (f"the class `{name}` belongs to the site's own markup (`{'`, `'.join(RESERVED_CLASS_PREFIXES)}` "
-                    "classes are generated or the theme's) — remove it, or use a class of your own"), name
+            return msg("attribute-reserved-class", name=name, prefixes=words(RESERVED_CLASS_PREFIXES, "or")), name
     return None

@@ -21,6 +21,7 @@ import bisect
 import re
 import unicodedata
 
+from .messages import Message, msg
 from .text import HAN
 
 INDEX_LANGUAGE = {"zh": "qaa"}  # a page language -> the code its pages are indexed under (kb-search.js: INDEXED_AS)
@@ -146,21 +147,20 @@ def _names_of(abbreviation: str, expansion: str) -> list[tuple[str, str]]:
     return [(key, name) for key, name in names.items() if len(key) > 1 and key != squashed(abbreviation)]
 
 
-def glossary_clashes(glossary: str) -> list[tuple[int, str]]:
-    """(line, what is wrong) for an abbreviation a glossary defines twice (pages show only the last), and
+def glossary_clashes(glossary: str) -> list[tuple[int, Message, str]]:
+    """(line, what is wrong, the text at fault) for an abbreviation a glossary defines twice (pages show only the last), and
     for a name two abbreviations share (search takes it for the first only: glossary_names)."""
     problems, defined, named = [], {}, {}
     for match in GLOSSARY_LINE.finditer(glossary):
         line = glossary.count("\n", 0, match.start()) + 1
         abbreviation, expansion = match.groups()
         if abbreviation in defined:
-            problems.append((line, f"`{abbreviation}` is defined again (first at line {defined[abbreviation]}) — "
-                                   "keep one line; pages show only the last"))
+            problems.append((line, msg("glossary-defined-again", abbreviation=abbreviation, line=defined[abbreviation]),
+                             abbreviation))
             continue
         defined[abbreviation] = line
         for key, name in _names_of(abbreviation, expansion):
             first, first_line = named.setdefault(key, (abbreviation, line))
             if first != abbreviation:
-                problems.append((line, f"`{name}` already stands for `{first}` (line {first_line}) — a name stands "
-                                       "for one abbreviation: search would find only that one; remove it here"))
+                problems.append((line, msg("glossary-name-shared", name=name, first=first, line=first_line), name))
     return problems

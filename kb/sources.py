@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from .forked import ForkedHalf, second_core
+from .messages import Message, msg
 from .problems import Problem
 
 Loc = tuple  # a path into parsed YAML: ("items", 0, "id")
@@ -60,8 +61,12 @@ class Document:
 
 
 class _Refused(Exception):
-    def __init__(self, line: int, message: str):
-        self.line, self.message = line, message
+    def __init__(self, line: int, message: Message, column: int | None = None, found: str | None = None):
+        self.line, self.message, self.column, self.found = line, message, column, found
+
+    @classmethod
+    def at(cls, mark, offset: int, message: Message, found: str | None = None) -> _Refused:
+        return cls(mark.line + offset, message, mark.column + 1, found)
 
 
 YAML_TAG = "tag:yaml.org,2002:"
@@ -87,26 +92,22 @@ def _line_map(root, offset: int, loader) -> tuple[dict, dict]:
         node, loc = stack.pop()
         if id(node) in seen:  # the same node twice: an alias of an anchor (said at the key that uses it)
             written = next((lines[loc[:n]] for n in range(len(loc), 0, -1) if loc[:n] in lines), node.start_mark.line + offset)
-            raise _Refused(written, "uses a YAML anchor and alias (`&name` … `*name`) — "
-                           "write the value out where it is needed")
+            raise _Refused(written, msg("yaml-alias"), found="*")
         seen.add(id(node))
         if len(loc) > MAX_DEPTH:
-            raise _Refused(node.start_mark.line + offset, f"nests deeper than {MAX_DEPTH} levels — flatten it")
+            raise _Refused.at(node.start_mark, offset, msg("yaml-too-deep", depth=MAX_DEPTH))
         tag = _written_tag(node, loader)
         if tag:  # a `!!set`'s order depends on PYTHONHASHSEED, `!!binary` hides text from a reviewer, `!!int "7"` a type
-            raise _Refused(node.start_mark.line + offset, f"uses the YAML tag `{tag}` — remove the tag and write a plain "
-                           "value, list (`[a, b]`) or mapping (`{key: value}`)")
+            raise _Refused.at(node.start_mark, offset, msg("yaml-tag", tag=tag), "!")
         lines.setdefault(loc, node.start_mark.line + offset)
         ends[loc] = node.end_mark.line + offset - (node.end_mark.column == 0 and node.end_mark.line > node.start_mark.line)
         # children pushed last first, so they are visited in the order they are written
         if isinstance(node, yaml.MappingNode):
             for key, value in reversed(node.value):
                 if key.tag == MERGE_TAG:  # `<<: {title: X}` fills in keys, or hides the ones written beside it
-                    raise _Refused(key.start_mark.line + offset, "uses the YAML merge key `<<` — write each key "
-                                   "in this mapping itself")
+                    raise _Refused.at(key.start_mark, offset, msg("yaml-merge-key"), "<<")
                 if not isinstance(key, yaml.ScalarNode):
-                    raise _Refused(key.start_mark.line + offset, "has a key that is a list or a mapping — a key is a "
-                                   "plain word, like `title:`")
+                    raise _Refused.at(key.start_mark, offset, msg("yaml-complex-key"))
                 child = loc + (key.value,)
                 lines[child] = key.start_mark.line + offset  # point at the key, not the value
                 stack.append((value, child))
@@ -119,6 +120,12 @@ def _line_map(root, offset: int, loader) -> tuple[dict, dict]:
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class _KeyTwice(yaml.constructor.ConstructorError):
+    def __init__(self, key: str, mark):
+        super().__init__(None, None, f"the key `{key}` is written twice", mark)
+        self.key = key
+
+
 class _Loader(_Base):
     """A safe loader that leaves dates and decimals as text and refuses a key written twice in one mapping."""
 
@@ -127,8 +134,7 @@ class _Loader(_Base):
         for key_node, _ in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else id(key_node)
             if key in keys:
-                raise yaml.constructor.ConstructorError(None, None, f"the key `{key}` is written twice in this mapping — "
-                                                        "keep one (YAML would silently drop the first)", key_node.start_mark)
+                raise _KeyTwice(key, key_node.start_mark)
             keys.add(key)
         return super().construct_mapping(node, deep)
 
@@ -161,19 +167,21 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | No
         lines, ends = _line_map(node, first_line, loader) if node is not None else ({}, {})
         data = loader.construct_document(node) if node is not None else None
     except _Refused as refused:
-        return None, Problem(path, refused.line, "yaml", refused.message)
+        return None, Problem(path, refused.line, "yaml", refused.message, found=refused.found, column=refused.column)
     except yaml.reader.ReaderError as error:  # a character YAML does not read (a noncharacter, a C1 control): no mark
         return None, Problem(path, _line_at(text, error.position, first_line), "yaml",
-                             f"holds the character U+{error.character:04X}, which YAML does not allow — remove it")
+                             msg("yaml-character", code=f"{error.character:04X}"), found=chr(error.character))
+    except _KeyTwice as error:
+        return None, Problem(path, error.problem_mark.line + first_line, "yaml", msg("yaml-key-twice", key=error.key),
+                             found=error.key, column=error.problem_mark.column + 1)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + first_line if mark else first_line
         reason = getattr(error, "problem", None) or str(error)
-        if "written twice" in reason:
-            return None, Problem(path, line, "yaml", reason)
-        return None, Problem(path, line, "yaml", f"cannot be parsed ({reason}) — fix the YAML syntax")
+        return None, Problem(path, line, "yaml", msg("yaml-syntax", reason=reason),
+                             column=mark.column + 1 if mark else None)
     except RecursionError:
-        return None, Problem(path, first_line, "yaml", f"nests too deeply — flatten it to {MAX_DEPTH} levels or fewer")
+        return None, Problem(path, first_line, "yaml", msg("yaml-recursion", depth=MAX_DEPTH))
     finally:
         loader.dispose()
     return Document(path, data, lines, first_line, ends, text), None
@@ -184,13 +192,14 @@ def read_text(file: Path, root: Path) -> tuple[str | None, Problem | None]:
     rel = file.relative_to(root).as_posix()
     size = file.stat().st_size
     if size > MAX_FILE_BYTES:
-        return None, Problem(rel, None, "file", f"is {size:,} bytes, over the {MAX_FILE_BYTES:,} a content file may hold — split it")
+        return None, Problem(rel, None, "file", msg("file-too-big", size=f"{size:,}", limit=f"{MAX_FILE_BYTES:,}"))
     data = file.read_bytes()
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        return None, Problem(rel, line, "encoding", f"byte {data[error.start]:#04x} is not UTF-8 — save the file as UTF-8")
+        return None, Problem(rel, line, "encoding", msg("file-encoding", byte=f"{data[error.start]:#04x}"),
+                             column=len(data[: error.start].rpartition(b"\n")[2].decode("utf-8", "replace")) + 1)
 
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
@@ -265,8 +274,7 @@ def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem 
         return None, problem
     match = FRONT_MATTER.match(text)
     if not match:
-        return None, Problem(rel, 1, "front matter",
-                             "is missing — start the page with a `---` block holding `title:` and `description:`, then `---`")
+        return None, Problem(rel, 1, "front matter", msg("front-matter-missing"))
     meta_text = match.group(1) or ""
     doc, problem = parse_yaml(meta_text, rel, first_line=2)
     if problem:
@@ -274,7 +282,7 @@ def read_markdown(file: Path, root: Path) -> tuple[MarkdownPage | None, Problem 
     if doc.data is None:
         doc.data = {}
     if not isinstance(doc.data, dict):
-        return None, Problem(rel, 2, "front matter", "must be a mapping of `key: value` lines — write `title: ...` and `description: ...`")
+        return None, Problem(rel, 2, "front matter", msg("front-matter-not-mapping"))
     body_line = text[: match.end()].count("\n") + 1
     return MarkdownPage(rel, text, doc, meta_text, text[match.end():], body_line), None
 

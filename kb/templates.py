@@ -6,11 +6,15 @@ with its file and line before anything is built.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from jinja2 import Environment, TemplateSyntaxError, nodes
 
+from .messages import Message, msg, words
 from .problems import Problem
 from .refs import REF, expand_refs
 from .safety import control_problems, plain_text_problem
+from .suggest import closest
 
 # macro name -> (fewest, most) positional arguments
 MACROS = {
@@ -34,13 +38,20 @@ FRONT_MATTER_MACROS = {"ref"}  # prose in front matter is expanded by kb.refs, w
 _PARSER = Environment()
 
 
+class TemplateProblem(NamedTuple):
+    line: int  # in the text checked, from 1
+    message: Message
+    found: str | None = None  # what is refused, as written: the macro's name, or the `{{` or `{%` opening it
+    suggestions: tuple[str, ...] = ()
+
+
 def check_template(page) -> list[Problem]:
     """Problems in the template syntax of a page's body (front matter is checked field by field, kb.fields)."""
-    return [Problem(page.path, page.body_first_line + line - 1, "template", message)
-            for line, message in template_problems(page.body, set(MACROS))]
+    return [Problem(page.path, page.body_first_line + p.line - 1, "template", p.message, found=p.found,
+                    suggestions=p.suggestions) for p in template_problems(page.body, set(MACROS))]
 
 
-def prose_template_problems(text: str) -> list[tuple[int, str]]:
+def prose_template_problems(text: str) -> list[TemplateProblem]:
     """Prose in front matter is expanded by kb.refs, not Jinja: only refs, and nothing left over."""
     problems = template_problems(text, FRONT_MATTER_MACROS)
     if not problems:
@@ -48,8 +59,7 @@ def prose_template_problems(text: str) -> list[tuple[int, str]]:
         for marker in ("{{", "{%", "{#"):
             if marker in rest:
                 line = 1 + text[: _nth_unexpanded(text, marker)].count("\n")
-                problems.append((line, f"cannot read this `{marker}` — in front matter write only "
-                                       '{{ ref("id") }} or {{ ref("id", "text") }}'))
+                problems.append(TemplateProblem(line, msg("template-front-matter", marker=marker), marker))
                 break
     return problems
 
@@ -65,8 +75,8 @@ def _nth_unexpanded(text: str, marker: str) -> int:
     return 0
 
 
-def template_problems(source: str, allowed: set[str]) -> list[tuple[int, str]]:
-    """(line in `source`, message) for every template construct other than a call of an `allowed` macro.
+def template_problems(source: str, allowed: set[str]) -> list[TemplateProblem]:
+    """The line in `source` and what is wrong, for every template construct other than a call of an `allowed` macro.
 
     The checker reports them; the build's sandbox (mkdocs_kb/sandbox.py) refuses to
     compile a text that has any, so no operator, loop or include ever runs.
@@ -76,43 +86,45 @@ def template_problems(source: str, allowed: set[str]) -> list[tuple[int, str]]:
     try:
         tree = _PARSER.parse(source)
     except TemplateSyntaxError as error:
-        return [(error.lineno or 1, f"{error.message} — write macros as {{{{ ref(\"id\") }}}}")]
+        return [TemplateProblem(error.lineno or 1, msg("template-syntax", error=error.message))]
     except RecursionError:  # `{{ ((((...` thousands deep
-        return [(1, "template syntax nested too deeply — write macros as {{ ref(\"id\") }}")]
+        return [TemplateProblem(1, msg("template-too-deep"), "{{")]
     problems = []
     for node in tree.body:
         if not isinstance(node, nodes.Output):
-            problems.append((node.lineno, f"`{{% {type(node).__name__.lower()} %}}` is not allowed in content — "
-                                          "use only the project's macros, e.g. {{ ref(\"id\") }}"))
+            problems.append(TemplateProblem(node.lineno, msg("template-statement", kind=type(node).__name__.lower()), "{%"))
             continue
         for part in node.nodes:
             if not isinstance(part, nodes.TemplateData):
                 message = _call_problem(part, allowed)
                 if message:
-                    problems.append((part.lineno, message))
+                    name = part.node.name if isinstance(part, nodes.Call) and isinstance(part.node, nodes.Name) else None
+                    problems.append(TemplateProblem(part.lineno, message, name or "{{",
+                                                    closest(name, allowed) if name and name not in allowed else ()))
     return problems
 
 
-def _call_problem(node, allowed: set[str]) -> str | None:
-    names = ", ".join(sorted(allowed))
+def _call_problem(node, allowed: set[str]) -> Message | None:
+    names = words(sorted(allowed), "")
     if not (isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name)):
-        return f"only a call of one of the project's macros may stand in {{{{ }}}} — use one of: {names}"
+        return msg("template-not-a-call", names=names)
     name = node.node.name
     if name not in allowed:
-        return f"`{name}` is not a macro this page may call — use one of: {names}"
+        return msg("template-unknown-macro", name=name, names=names)
     if node.kwargs or node.dyn_args or node.dyn_kwargs or not all(
         isinstance(arg, nodes.Const) and isinstance(arg.value, str) for arg in node.args
     ):
-        return f"`{name}` takes only quoted literal arguments — write it like {name}(\"id\")"
+        return msg("template-literal-arguments", name=name)
     # Jinja decodes a literal's escapes (\x3c is <, \n a line break): its value is what the page will show,
     # so it is read as a field is, after decoding
     for arg in node.args:
         hidden = next(control_problems(arg.value), None)
         problem = (hidden.message, hidden.found) if hidden else plain_text_problem(arg.value)
         if problem:
-            return f"an argument of `{name}` {problem[0]}"  # not echoed: it may hold what a terminal acts on
+            return msg("template-argument", name=name, problem=problem[0])  # not echoed: it may hold what a terminal acts on
     fewest, most = MACROS[name]
     if not fewest <= len(node.args) <= most:
-        return (f"`{name}` takes {fewest if fewest == most else f'{fewest} to {most}'} argument(s), not {len(node.args)} — "
-                "see the macros in CONTRIBUTING.md")
+        if fewest == most:
+            return msg("template-argument-count", name=name, count=fewest, given=len(node.args))
+        return msg("template-argument-range", name=name, fewest=fewest, most=most, given=len(node.args))
     return None

@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import layout
+from .messages import Message, msg
 from .problems import Problem
 from .sources import read_markdown
 
@@ -42,16 +43,16 @@ class Translation:
         return f"{layout.DOCS}/{layout.localized(self.page, self.lang)}"
 
     def as_problem(self) -> Problem:
-        return Problem(self.path, 1, "translation",
-                       f"is older than {self.source_path} ({_when(self.source_changed)} vs {_when(self.translation_changed)}) — "
-                       "bring the translation up to date and commit it", "warning")
+        return Problem(self.path, 1, "translation", msg("translation-outdated", source=self.source_path,
+                                                        changed=_when(self.source_changed),
+                                                        translated=_when(self.translation_changed)), "warning")
 
 
-def _when(moment: float | None) -> str:
+def _when(moment: float | None) -> Message | str:
     if moment is None:
-        return "unknown"
+        return msg("date-unknown")
     if moment == NOW:
-        return "uncommitted"
+        return msg("date-uncommitted")
     return datetime.fromtimestamp(moment, timezone.utc).date().isoformat()
 
 

@@ -24,11 +24,13 @@ from kb.export import write_export
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
 from kb.labels import LABELS
+from kb.messages import language
 from kb.render import PageMacros, RawHtml
 from kb.records import RecordPage
 from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
+from kb.report import report
 from kb.search_records import search_box, site_search_records, write_search_vocabulary
 from kb.site_index import SiteIndex
 from kb.theme import Theme
@@ -76,8 +78,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.collector.tune()
         try:
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
-        except ContentError as error:
-            raise PluginError(f"{len(error.problems)} content problem(s):\n{error}") from None
+        except ContentError as error:  # said as `kb check` says it, in the locale's language (kb.messages.language)
+            raise PluginError(f"{len(error.problems)} content problem(s):\n{report(error.problems, language())}") from None
         self.collector.freeze()
         self._mirror_docs(config)
         self._index_search(config)
@@ -181,7 +183,8 @@ class KbPlugin(BasePlugin[KbConfig]):
     @event_priority(100)  # before mkdocs-macros reads the page's front matter and renders it
     def on_page_markdown(self, markdown: str, *, page: Page, **kwargs) -> str:
         """No rendering switch of the page's own; the time budget for rendering and converting it starts;
-        the glossary of the page's language is appended, so hovering TTFT or KV says what it stands for."""
+        refs beside Han are spaced; the glossary of the page's language is appended, so hovering TTFT or KV
+        says what it stands for."""
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
         self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
@@ -190,6 +193,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         record = self.record_pages.get(layout.split_language(page.file.src_uri)[0])
         if record is not None:  # a record page: its body is generated, never a template
             markdown = self.macros_for(page).record_page(record)
+        else:  # a ref beside Han is set apart where it shows Latin, as its rendered text (kb.refs.spaced_refs)
+            markdown = self.macros_for(page).spaced_refs(markdown)
         return f"{markdown}\n\n{self.glossary[self.language]}"
 
     # default priority: after Markdown, before the theme templates wrap the page

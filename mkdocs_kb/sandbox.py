@@ -9,6 +9,7 @@ from __future__ import annotations
 from jinja2 import Environment, FileSystemLoader, Template
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
+from kb.messages import language
 from kb.templates import MACROS, template_problems
 
 
@@ -35,8 +36,7 @@ class ContentSandbox(SandboxedEnvironment):
         if source not in self.compiled:
             refused = template_problems(source, set(MACROS))
             if refused:
-                line, message = refused[0]
-                raise SecurityError(f"line {line} of the page: {message}")
+                raise SecurityError(f"line {refused[0].line} of the page: {refused[0].message.text(language())}")
         if globals is not None or template_class is not None:
             return super().from_string(source, globals, template_class)
         if source not in self.compiled:  # every issue page's body is the same `{{ issue_page() }}`: compile it once

@@ -55,7 +55,7 @@ def last_commit_time() -> str:
 def build(project: Path, site: Path, **env_vars: str | None) -> subprocess.CompletedProcess:
     """Build `project` into `site` as the tests serve it; an env var given as None is unset."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH=last_commit_time(),
-               KB_SITE_URL=SITE_URL, KB_REPO_URL=REPO_URL)
+               KB_SITE_URL=SITE_URL, KB_REPO_URL=REPO_URL, LC_ALL="C.UTF-8")  # the build's messages in English
     env.update(env_vars)
     env = {name: value for name, value in env.items() if value is not None}
     return subprocess.run(
@@ -113,14 +113,31 @@ def line_of(project: Path, path: str, needle: str) -> int:
     return text[: text.index(needle)].count("\n") + 1
 
 
-def refused(project: Path, capsys, where: str) -> str:
-    """`kb check` fails and names `where` (path:line: field); its whole output."""
-    from kb.cli import main as kb
+def problem_lines(project: Path) -> list[str]:
+    """What `kb check` finds in the project, each problem as one line with its key path as the file writes it
+    (list positions from 0): `path:line: field: message`, in English (`str(Problem)`)."""
+    from kb.check import check
 
-    assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
-    assert any(line.startswith(where) for line in out.splitlines()), f"expected {where!r} in:\n{out}"
-    return out
+    return [str(problem) for problem in check(project)[0]]
+
+
+def refused(project: Path, capsys, where: str) -> str:
+    """`kb check` fails and names `where` (`path:line: field: message`, the key path as the file writes it, as
+    problem_lines says each problem); every problem so, one a line.
+
+    The problems `where` names are also printed, as `kb check --lang en` prints them (`path:line:column: field as a
+    contributor counts it: message`, then the line and a caret)."""
+    from kb.check import check
+    from kb.report import headline, report
+
+    problems, _ = check(project)
+    assert any(p.severity == "error" for p in problems), "kb check found no error"
+    named = [p for p in problems if str(p).startswith(where)]
+    lines = "\n".join(str(p) for p in problems)
+    assert named, f"expected {where!r} in:\n{lines}"
+    printed = report(problems, "en").splitlines()
+    assert all(headline(p, "en") in printed for p in named), printed
+    return lines
 
 
 @functools.cache

@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from browser import chromium, serve
-from conftest import SITE_PORT, Site, build, copy_project, line_of
+from conftest import SITE_PORT, Site, build, copy_project, line_of, problem_lines
 from kb import layout, load_catalog
 from kb.cli import main as kb
 from kb.export import export_schema
@@ -106,7 +106,7 @@ def test_kb_check_refuses_a_check_of(tmp_path, capsys, name, issue, later, earli
     add_check(project, later, earlier, "confirms", {"zh": "理由。", "en": "A reason."}, issue=issue)
     path = f"data/issues/{issue}.yml"
     assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
+    out = "\n".join(problem_lines(project))
     line = line_of(project, path, f"checks: {{claim: {earlier}")
     message = next((m for m in out.splitlines() if m.startswith(f"{path}:{line}: items.")), None)
     assert message is not None, out
@@ -119,7 +119,7 @@ def test_kb_check_refuses_an_unknown_verdict(tmp_path, capsys):
     add_check(project, "kinference-median-ttft", "bidirectional-kv-ttft-multiplier", "refutes", {"zh": "理由。", "en": "A reason."})
     assert kb(["--root", str(project), "check"]) == 1
     line = line_of(project, "data/issues/007.yml", "verdict: refutes")
-    assert re.search(rf"^data/issues/007\.yml:{line}: items\.2\.claims\.0\.checks\.verdict: .* — ", capsys.readouterr().out, re.M)
+    assert re.search(rf"^data/issues/007\.yml:{line}: items\.2\.claims\.0\.checks\.verdict: .* — ", "\n".join(problem_lines(project)), re.M)
 
 
 @pytest.mark.parametrize("missing", LANGS)
@@ -128,7 +128,7 @@ def test_kb_check_refuses_a_check_without_its_reason(tmp_path, capsys, missing):
     reasons = {lang: "理由。" if lang == "zh" else "A reason." for lang in LANGS if lang != missing}
     add_check(project, "kinference-median-ttft", "bidirectional-kv-ttft-multiplier", "qualifies", reasons)
     assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
+    out = "\n".join(problem_lines(project))
     page = layout.localized("issues/007.md", missing)
     assert re.search(rf"^docs/{re.escape(page)}:\d+: checks\.kinference-median-ttft: .* — add `kinference-median-ttft:` under "
                      "`checks:`", out, re.M), out
@@ -142,7 +142,7 @@ def test_a_reason_without_its_check_is_not_dropped(tmp_path, capsys):
     head, end, body = page.read_text(encoding="utf-8").partition("\n---\n\n")
     page.write_text(f"{head}\nchecks:\n  kinference-median-ttft: 没有对应核对的理由。{end}{body}", encoding="utf-8")
     assert kb(["--root", str(project), "check"]) == 1
-    assert "docs/issues/007.md:" in (out := capsys.readouterr().out) and "checks.kinference-median-ttft" in out
+    assert "docs/issues/007.md:" in (out := "\n".join(problem_lines(project))) and "checks.kinference-median-ttft" in out
 
 
 # ---- what readers see -------------------------------------------------------------------------------

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from conftest import build, copy_project, line_of
+from conftest import build, copy_project, line_of, problem_lines
+from kb.check import check
 from kb.cli import main as kb
+from kb.problems import Problem
+from kb.report import headline
 
 
 @dataclass
@@ -147,20 +150,23 @@ def test_there_are_at_least_25_distinct_mistakes():
     assert len({m.name for m in MISTAKES}) == len(MISTAKES) >= 25
 
 
-def check_names(project, capsys, mistake: Mistake) -> str:
-    """Run `kb check` on the project with the mistake; return the expected prefix after asserting it."""
+def check_names(project, capsys, mistake: Mistake) -> Problem:
+    """Run `kb check` on the project with the mistake; return the problem with the expected prefix (`path:line:
+    field: `, the key path as the file writes it) after asserting it is printed."""
     apply(project, mistake)
     prefix = expected_prefix(project, mistake)
 
-    status = kb(["--root", str(project), "check"])
+    status = kb(["--root", str(project), "check", "--lang", "en"])
 
     out = capsys.readouterr().out
     assert status == 1
-    lines = out.splitlines()
-    assert any(line.startswith(prefix) for line in lines), f"expected {prefix!r} in:\n{out}"
-    for line in lines:  # every message says what to do
-        assert " — " in line, line
-    return prefix
+    problems, _ = check(project)
+    named = [p for p in problems if str(p).startswith(prefix)]
+    assert named, f"expected {prefix!r} in:\n" + "\n".join(map(str, problems))
+    assert headline(named[0], "en") in out.splitlines(), out
+    for problem in problems:  # every message says what to do, in both languages
+        assert " — " in problem.message.text("en") and "——" in problem.message.text("zh"), problem
+    return named[0]
 
 
 @pytest.mark.parametrize("mistake", MISTAKES, ids=[m.name for m in MISTAKES])
@@ -179,12 +185,12 @@ BUILD_CASES = ["yaml syntax", "code in a template", "claim in an unknown unit", 
 def test_build_stops_on_the_same_problem(tmp_path, capsys, name):
     mistake = next(m for m in MISTAKES if m.name == name)
     project = copy_project(tmp_path / "project")
-    prefix = check_names(project, capsys, mistake)
+    problem = check_names(project, capsys, mistake)
 
     site = tmp_path / "site"
     result = build(project, site)
     assert result.returncode != 0
-    assert prefix.rstrip() in result.stdout + result.stderr
+    assert headline(problem, "en") in result.stdout + result.stderr
     assert not site.exists() or not any(site.rglob("*.html"))
 
 
@@ -194,7 +200,7 @@ def test_warnings_do_not_fail(tmp_path, capsys):
     apply(project, Mistake("repeat a one-off source", "data/issues/007.yml",
                            'url: "https://arxiv.org/abs/2611.09825"', 'url: "https://arxiv.org/abs/2610.09827"', "", None))
     status = kb(["--root", str(project), "check"])
-    out = capsys.readouterr().out
+    out = "\n".join(problem_lines(project))
     text = (project / "data/issues/007.yml").read_text(encoding="utf-8")
     line = text[: text.index("2610.09827")].count("\n") + 1
     assert status == 0
@@ -219,7 +225,7 @@ def test_a_shared_data_file_that_cannot_be_read_is_one_problem(tmp_path, capsys,
     project = copy_project(tmp_path / "project")
     apply(project, Mistake("", path, old, new, field, None))
     assert kb(["--root", str(project), "check"]) == 1
-    errors = [line for line in capsys.readouterr().out.splitlines() if " — " in line]
+    errors = [line for line in problem_lines(project) if " — " in line]
     assert len(errors) == 1 and errors[0].startswith(path) and f": {field}: " in errors[0], errors
 
 
@@ -228,7 +234,7 @@ def test_a_reference_to_no_record_at_all_is_still_reported_beside_a_refused_one(
     apply(project, Mistake("", "data/entities.yml", "kind: hardware", "kind: chip", "12.kind", None))
     apply(project, Mistake("", "data/issues/003.yml", "entities: [ds4, deepseek]", "entities: [ds-4, nvidia-gpus]", "", None))
     assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
+    out = "\n".join(problem_lines(project))
     assert "unknown entity `ds-4`" in out and "unknown entity `nvidia-gpus`" not in out
     assert "data/entities.yml:" in out and ": 12.kind: " in out
 
@@ -239,7 +245,7 @@ def test_a_record_whose_id_cannot_be_read_is_reported_at_the_record_only(tmp_pat
     project = copy_project(tmp_path / "project")
     apply(project, Mistake("", "data/entities.yml", "- id: vllm\n", "- ident: vllm\n", "0.id", None))
     assert kb(["--root", str(project), "check"]) == 1
-    errors = [line for line in capsys.readouterr().out.splitlines() if " — " in line]
+    errors = [line for line in problem_lines(project) if " — " in line]
     assert {line.split(": ")[1] for line in errors} == {"0.id", "0.ident"}, errors
     assert all(line.startswith(f"data/entities.yml:{line_of(project, 'data/entities.yml', 'ident: vllm')}:")
                for line in errors), errors
@@ -261,5 +267,5 @@ def test_a_file_that_cannot_be_read_is_one_problem_not_also_missing(tmp_path, ca
     # a YAML file with a broken line at its end; a page whose front matter's title opens a list it never closes
     file.write_text(text + appended if appended else text.replace("\ntitle: ", "\ntitle: [", 1), encoding="utf-8")
     assert kb(["--root", str(project), "check"]) == 1
-    errors = [line for line in capsys.readouterr().out.splitlines() if " — " in line]
+    errors = [line for line in problem_lines(project) if " — " in line]
     assert len(errors) == 1 and errors[0].startswith(f"{path}:") and ": yaml: cannot be parsed" in errors[0], errors

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import archive_project, build, copy_project, line_of
+from conftest import archive_project, build, copy_project, line_of, problem_lines
 from kb import layout, load_catalog
 from kb.cli import main as kb
 
@@ -18,9 +18,9 @@ FRONT_MATTER = "---\ntitle: A page\ndescription: A page of the test.\n---\n\n# A
 
 
 def check(project, capsys) -> str:
-    """What `kb check` says of the project; it must find errors."""
+    """What `kb check` says of the project, each problem as one line (conftest.problem_lines); it must find errors."""
     assert kb(["--root", str(project), "check"]) == 1
-    return capsys.readouterr().out
+    return "\n".join(problem_lines(project))
 
 
 def append(project, text: str, path: str = PAGE) -> int:

@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from browser import chromium, serve
-from conftest import ROOT, SITE_PORT, copy_project
+from conftest import ROOT, SITE_PORT, copy_project, problem_lines
 from kb import layout, load_catalog
 from kb.cli import main as kb
 from kb.render import PageMacros
@@ -64,7 +64,7 @@ def test_a_pin_must_be_an_item_of_its_topic(tmp_path, capsys):
     topics = project / layout.TOPICS_FILE
     topics.write_text(topics.read_text(encoding="utf-8").replace("pins: [kinference-launch]", "pins: [dual-qk]"), encoding="utf-8")
     assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
+    out = "\n".join(problem_lines(project))
     line = topics.read_text(encoding="utf-8").split("pins: [dual-qk]")[0].count("\n") + 1
     assert f"data/topics.yml:{line}: topics.2.pins.0: `dual-qk` is not an item of the topic `routing-control-planes`" in out
 

@@ -7,7 +7,7 @@ import re
 
 from bs4 import BeautifulSoup
 
-from conftest import build, copy_project
+from conftest import build, copy_project, problem_lines
 from kb import load_catalog
 from kb.cli import main as kb
 
@@ -40,8 +40,9 @@ def test_new_issue_filled_in_passes_check_and_strict_build(tmp_path, capsys):
     # unfilled, the scaffold is refused, each placeholder named
     capsys.readouterr()
     assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
-    for where in ("data/issues/008.yml:8: items.0.id:", "docs/issues/008.md:2: title:", "docs/issues/008.en.md:4: summary:"):
+    out = "\n".join(problem_lines(project))
+    # each at the line the placeholder is written on (the summary's under its key)
+    for where in ("data/issues/008.yml:8: items.0.id:", "docs/issues/008.md:2: title:", "docs/issues/008.en.md:5: summary:"):
         assert where in out
 
     fill(facts, {
@@ -82,7 +83,7 @@ def test_new_topic_and_entity_are_listed_once_filled(tmp_path, capsys):
     assert kb(["--root", str(project), "new", "entity", "mooncake", "--name", "Mooncake", "--kind", "engine"]) == 0
     capsys.readouterr()
     assert kb(["--root", str(project), "check"]) == 1
-    out = capsys.readouterr().out
+    out = "\n".join(problem_lines(project))
     assert "docs/topics/speculative-decoding.md:2: title:" in out
     assert "docs/entities/mooncake.en.md:6: text:" in out  # the intro paragraph
     for page in ("topics/speculative-decoding.md", "topics/speculative-decoding.en.md",

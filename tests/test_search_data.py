@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ARCHIVE, archive_project, edit, line_of
+from conftest import ARCHIVE, archive_project, edit, line_of, problem_lines
 from kb import layout
 from kb.cli import main as kb
 from kb.pagefind_cbor import chunk_words, read_index_file
@@ -28,8 +28,9 @@ from kb.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 
 
 def check(project, capsys) -> list[str]:
+    """What `kb check` finds, each problem as one line (conftest.problem_lines); it must find errors."""
     assert kb(["--root", str(project), "check"]) == 1
-    return capsys.readouterr().out.splitlines()
+    return problem_lines(project)
 
 
 # ---- aliases: one place (data/), checked like any fact -------------------------------------------
@@ -59,7 +60,7 @@ def test_an_alias_that_is_the_name_or_markup_or_a_sentence_is_refused(project, c
     out = "\n".join(check(project, capsys))
     assert "2.aliases.all.1: must be plain text, without `<`" in out
     assert "2.aliases.en.0: is 71 characters long — a name has at most 40" in out
-    assert "2.aliases.fr.[key]: must be 'all', 'zh' or 'en'" in out
+    assert "2.aliases.fr.[key]: must be one of `all`, `zh` or `en`, not `fr`" in out
 
 
 def test_a_term_alias_names_one_thing_and_is_not_the_term_itself(project, capsys):

@@ -8,7 +8,7 @@ import subprocess
 
 from bs4 import BeautifulSoup
 
-from conftest import build, copy_project
+from conftest import build, copy_project, problem_lines
 from kb.check import default_pages
 from kb.cli import main as kb
 from kb.translations import translation_states
@@ -42,7 +42,7 @@ def test_git_history_decides_outdated(tmp_path, capsys):
     capsys.readouterr()
     assert kb(["--root", str(project), "check"]) == 0  # a warning, not an error
     assert ("docs/about.en.md:1: warning: translation: is older than docs/about.md (2026-11-20 vs 2026-11-01)"
-            in capsys.readouterr().out)
+            in "\n".join(problem_lines(project)))
 
     english = project / "docs/about.en.md"
     english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")

@@ -97,6 +97,10 @@ class PageMacros:
     def open_data(self) -> str:
         return ledgers.open_data(self.r)
 
+    def spaced_refs(self, markdown: str) -> str:
+        """Not a macro: the page's Markdown with its refs set apart from Han where they show Latin (kb.refs)."""
+        return self.r.spaced(markdown)
+
     def record_page(self, record: RecordPage) -> str:
         """Not a macro: the body of a record page the build generates (kb.records)."""
         return records.record_page(self.r, record)

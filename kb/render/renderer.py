@@ -12,7 +12,7 @@ from .. import layout
 from ..catalog import Catalog
 from ..entries import Issue, Unarchived, Watch
 from ..labels import LABELS, issue_title
-from ..refs import expand_refs
+from ..refs import expand_refs, spaced_refs
 from .links import HTML, Form, Link, UnknownReference, relative
 from .markup import span
 
@@ -51,8 +51,18 @@ class Renderer:
         return " · ".join(self.write(self.ref(i), form) for i in ids)
 
     def prose(self, text: str, form: Form) -> str:
-        """Contributor prose with its refs as links."""
-        return expand_refs(text.strip(), lambda target_id, label: self.write(self.ref(target_id, label), form), form.text)
+        """Contributor prose with its refs as links (set apart from Han where they show Latin: kb.refs)."""
+        return expand_refs(self.spaced(text.strip()), lambda target_id, label: self.write(self.ref(target_id, label), form),
+                           form.text)
+
+    def spaced(self, text: str) -> str:
+        """`text` (Markdown or prose) with a space between Han and a ref showing a Latin letter or digit beside it."""
+        def label(target_id: str, text: str | None) -> str:
+            try:
+                return self.ref(target_id, text).label
+            except UnknownReference:  # the build stops on it where the ref is rendered
+                return ""
+        return spaced_refs(text, label)
 
     def issue_short(self, issue: Issue) -> Link:
         return Link(self.t["issue_short"].format(n=issue.number), issue.page)
