@@ -10,7 +10,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import build, edit, line_of
+from conftest import problem_lines, build, edit, line_of
 from kb import layout, load_catalog
 from kb.cli import main as kb
 from kb.export import export_catalog, export_schema
@@ -28,9 +28,10 @@ def name_it_in_chinese(project, *, retitle: bool = True) -> None:
 
 
 def check_output(project, capsys) -> tuple[int, str]:
-    status = kb(["--root", str(project), "check"])
+    """`kb check`'s exit status; what it printed, and each problem as problem_lines gives it (one line each)."""
+    status = kb(["--root", str(project), "check", "--lang", "en"])
     captured = capsys.readouterr()
-    return status, captured.out + captured.err
+    return status, "\n".join([captured.out + captured.err, *problem_lines(project)])
 
 
 # ---- the model and its checks ---------------------------------------------------------------------
@@ -50,7 +51,7 @@ def test_a_chinese_name_is_checked_as_plain_text_at_its_line(project, capsys):
     status, out = check_output(project, capsys)
     assert status == 1
     assert f"{layout.ENTITIES_FILE}:{line}: 12.names.zh: must be plain text, without `<`" in out
-    assert f"{layout.ENTITIES_FILE}:{line}: 12.names.fr.[key]: must be 'zh' or 'en'" in out
+    assert f"{layout.ENTITIES_FILE}:{line}: 12.names.fr.[key]: must be one of `zh` or `en`, not `fr`" in out
 
 
 def test_a_chinese_name_that_is_the_name_or_names_another_entity_is_refused(project, capsys):
