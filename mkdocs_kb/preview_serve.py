@@ -1,6 +1,6 @@
 """`mkdocs serve` for the editor preview (mkdocs_kb/preview.py): quiet, and quick to show an edit.
 
-Quiet: mkdocs and its plugins log some forty lines a build that tell an
+Quiet: mkdocs and its plugins log dozens of lines a build that tell an
 editor nothing in a preview (the pages left out of it and the links to them,
 mkdocs-macros' set-up, the watcher, every reload). Here their loggers print
 warnings and errors only, less the browser's requests (a page outside the
