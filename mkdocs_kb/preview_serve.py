@@ -20,6 +20,7 @@ twice (KbPlugin.on_serve). bench/README.md has the figures.
 """
 from __future__ import annotations
 
+import errno
 import html
 import logging
 import os
@@ -54,6 +55,12 @@ def serve(root: Path, config_file: Path, addr: str, pages: list[str], lang: str)
         pass
     except Abort as error:  # the configuration: mkdocs has said what is wrong with it
         _say(f"The preview did not start: {error}")
+        return 1
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE:
+            raise
+        _say(f"The preview did not start: {addr} is in use — give another (make preview PREVIEW_ADDR=127.0.0.1:8001, "
+             "or --addr)")
         return 1
     return 0
 
