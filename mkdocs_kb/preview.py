@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     root = args.root.resolve()
     pages = []
     for page in args.pages:
-        file = (root / page).absolute()
+        file = Path(os.path.normpath(root / page))  # docs/../data/x.md is not in docs/
         if not file.is_file() or not file.is_relative_to(root / layout.DOCS) or file.suffix != ".md":
             parser.error(f"{page}: not a page of {layout.DOCS}/ (write it as {layout.DOCS}/issues/007.md)")
         pages.append(file.relative_to(root).as_posix())

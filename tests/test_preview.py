@@ -88,7 +88,8 @@ def test_the_preview_shows_an_edit_with_one_line_per_build_and_a_problem_at_its_
         address = running.url + layout.page_url(page.removeprefix(f"{layout.DOCS}/"))
         ready = running.wait_for_line(rf"{CLOCK} ready {SECONDS}")
         # the banner: what is previewed and where, then the first build; nothing of mkdocs' own chatter
-        assert ready == 2 and running.lines[0].startswith("Preview in zh of 1 page and the home page"), running.lines
+        assert ready == 2, running.lines
+        assert running.lines[0].startswith(f"Preview in {layout.DEFAULT_LANGUAGE} of 1 page and the home page")
         assert running.lines[1] == f"  {page} → {address}"
         assert "PREVIEWMARK" not in running.page(address)
 
