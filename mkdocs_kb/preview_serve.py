@@ -164,6 +164,10 @@ class Preview:
                 server.watch(path)
             server.serve()
         finally:
+            # Stopping is not to be interrupted: a second signal (`timeout` sends SIGTERM to the process and to its
+            # group; Ctrl+C twice) raised in the middle of it left the server's thread running, and the process too.
+            for name in ("SIGINT", "SIGTERM"):
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
             server.shutdown()
             config.plugins.on_shutdown()
 
@@ -190,7 +194,7 @@ class Preview:
             _say(f"{_now()} ready ({seconds:.1f} s)")
             return
         shown = [page for page in self.pages if self.sources[page] & set(changed)] or self.pages
-        _say(f"{_now()} {_names(changed) if changed else 'a watched file'} → "
+        _say(f"{_now()} {_names(changed) if changed else 'no file changed since the last build'} → "
              f"{', '.join(self.addresses[page] for page in shown)} ({seconds:.1f} s)")
 
     def _note_sources(self, config: MkDocsConfig) -> None:
