@@ -26,8 +26,9 @@ serve: install
 # Quick editor preview: one language, only the named pages, e.g.
 #   make preview PAGES="docs/issues/007.md docs/topics/fp4-kernels.md" PREVIEW_LANG=en
 PREVIEW_LANG ?= zh
+PREVIEW_ADDR ?= 127.0.0.1:8000
 preview: install
-	$(BIN)/python -m mkdocs_kb.preview --lang $(PREVIEW_LANG) $(PAGES)
+	$(BIN)/python -m mkdocs_kb.preview --lang $(PREVIEW_LANG) --addr $(PREVIEW_ADDR) $(PAGES)
 
 # Browser tests drive the system's Chromium or Chrome (tests/browser.py says which it looks for);
 # as root on Debian, install Debian's chromium if there is none.

@@ -9,8 +9,9 @@ Material's lunr search, no kb plugin — and prints, with ratios project/naive:
 - HTML bytes of an issue page, and of the claims ledger (every figure of the archive);
 - search bytes a page view fetches before any query, and for a first query,
   and milliseconds from typing to results on screen (headless Chromium);
-- for the project, seconds from editing an issue to the updated page in the
-  editor preview (mkdocs_kb/preview.py).
+- for the project, seconds from saving an edit of an issue page to a browser
+  showing it in the editor preview (mkdocs_kb/preview.py, bench/preview.py),
+  and the same at today's archive (a copy of the project).
 
     python -m bench.run                 # N = 52 and 520; about 10 minutes here
     python -m bench.run --issues 6 12   # the smoke test's size
@@ -23,17 +24,16 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from bench.preview import live_preview_seconds, preview_seconds
 from bench.synthetic import ROOT, generate
 from kb.scratch import MEMORY_FOLDER
 
@@ -253,48 +253,6 @@ def filter_ms(site: Path, project: Path) -> float:
     return statistics.median(times)
 
 
-def preview_seconds(project: Path, issue: int) -> float:
-    """Seconds from saving an edit to an issue page to the preview serving the new text."""
-    stem = f"{issue:03d}"
-    with socket.socket() as probe:  # a free port
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    log = tempfile.TemporaryFile()
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs_kb.preview", f"docs/issues/{stem}.md", "--addr", f"127.0.0.1:{port}"],
-                              cwd=project, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-                              stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/issues/{stem}/"
-    try:
-        fetch = lambda: urllib.request.urlopen(url, timeout=5).read().decode("utf-8")  # noqa: E731
-        deadline = time.time() + 300
-        while time.time() < deadline:
-            if server.poll() is not None:
-                log.seek(0)
-                raise RuntimeError(f"the preview stopped:\n{log.read().decode(errors='replace')[-3000:]}")
-            try:
-                fetch()
-                break
-            except OSError:
-                time.sleep(0.2)
-        page = project / "docs" / "issues" / f"{stem}.md"
-        marker = f"PREVIEWMARK{int(time.time())}"
-        text = page.read_text(encoding="utf-8")
-        time.sleep(1)  # let the watcher settle after the first build
-        start = time.perf_counter()
-        page.write_text(text.replace("summary: ", f"summary: {marker} ", 1), encoding="utf-8")
-        while time.perf_counter() - start < 60:
-            try:
-                if marker in fetch():
-                    return time.perf_counter() - start
-            except OSError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("the preview never showed the edit")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-
 def chart_seconds(project: Path) -> float:
     """Seconds to draw every topic hub's charts in every language: what charts add to the build."""
     from kb import layout, load_catalog
@@ -333,7 +291,7 @@ def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
         if name == "project":  # the naive page would first fetch its whole index over the slow link
             figures.slow_link_ms = browser_figures(site, issue_path, naive=False, queries=1 if quick else 3,
                                                    link=SLOW_LINK)[2]
-            figures.preview_s = preview_seconds(project, middle)
+            figures.preview_s = preview_seconds(project, middle, edits=1 if quick else 3)
             figures.filter_ms = filter_ms(site, project)
             figures.charts_s = chart_seconds(project)
             audit = subprocess.run([sys.executable, "-m", "kb.cli", "--root", str(project), "audit", "--site", str(site)],
@@ -357,7 +315,8 @@ ROWS = [
 ]
 
 
-def table(all_results: dict[int, dict[str, Figures]]) -> str:
+def table(all_results: dict[int, dict[str, Figures]], today: tuple[int, float] | None = None) -> str:
+    """The figures as bench/README.md records them; `today`: the editor preview's figure at today's archive."""
     lines = ["| figure | N | naive | project | project / naive |", "|---|---:|---:|---:|---:|"]
     for label, attr, fmt in ROWS:
         for issues, results in all_results.items():
@@ -390,6 +349,9 @@ def table(all_results: dict[int, dict[str, Figures]]) -> str:
                          f"({small.build_s:.1f}, {large.build_s:.1f}, {large.rebuild_s:.1f}, {small.rebuild_s:.1f} s)  ")
     for issues, results in all_results.items():
         lines.append(f"N={issues}: " + "; ".join(f"{name} {', '.join(figures.notes)}" for name, figures in results.items()) + "  ")
+    if today is not None:
+        lines.append(f"editor preview at today's archive (a copy of the project, {today[0]} issues): edit to updated "
+                     f"page {today[1]:.2f} s  ")
     return "\n".join(lines)
 
 
@@ -422,7 +384,9 @@ def main(argv: list[str] | None = None) -> dict:
             print(f"N = {issues}: building the project again...", file=sys.stderr, flush=True)
             folder = Path(work) / str(issues)
             all_results[issues]["project"].rebuild_s = build(folder / "project", folder / "site-again")[0]
-    text = table(all_results)
+    print("Today's archive: the editor preview...", file=sys.stderr, flush=True)
+    today = live_preview_seconds(edits=1 if args.quick else 3)
+    text = table(all_results, today)
     print(text)
     if args.write:
         record(text)

@@ -123,6 +123,14 @@ class KbPlugin(BasePlugin[KbConfig]):
         elif self.search_index is not None:
             self.search_index.languages_written()
 
+    def on_serve(self, server, *, config: MkDocsConfig, builder):
+        """`mkdocs serve` watches the docs folder the build read: the mirror. docs/ itself is watched (mkdocs.yml's
+        `watch:`); an edit there also changes the mirror's link to the same file, and when the two folders were
+        polled apart, each change started a build: two builds of one edit."""
+        if self.mirror.folder is not None and Path(config.docs_dir) == self.mirror.folder:
+            server.unwatch(config.docs_dir)
+        return server
+
     @event_priority(-200)  # the navigation as every plugin left it: the pages to convert are known
     def on_nav(self, nav, *, config: MkDocsConfig, files, **kwargs):
         self.split.start(config, files)

@@ -32,6 +32,7 @@ def test_benchmark_smoke(capsys):
         assert table.count(f"| {label} |") == 2
     assert "build time ratio N=12 / N=6" in table
     assert "project, two builds each in the order N=6, 12, 12, 6: " in table
+    assert "editor preview at today's archive (a copy of the project, " in table
     for figures in results.values():
         naive, project = figures["naive"], figures["project"]
         assert project.issue_page_kb < naive.issue_page_kb  # the pruned nav
