@@ -21,6 +21,7 @@ from mkdocs.structure.pages import Page
 
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
+from kb.email_issue import write_emails
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
 from kb.labels import LABELS
@@ -258,6 +259,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         try:
             search_index.site_written()  # the last language: indexed while the rest is written and checked
             with self.collector.paused():  # records and strings, no cycles (mkdocs_kb/collector.py)
+                # before the feeds, which enclose each issue's email; links to the public site when it is known
+                write_emails(self.catalog, site, self.config.public_url or config.site_url, self.site_names)
                 write_feeds(self.catalog, site, config.site_url, self.site_names)
                 write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
                 write_claims_data(self.catalog, site)
@@ -271,7 +274,7 @@ class KbPlugin(BasePlugin[KbConfig]):
             # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
             theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
             check = Firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
-                             self.docs_source, split=self.split.allowed)
+                             self.docs_source, split=self.split.allowed, site_url=self.config.public_url or config.site_url)
             findings = check.site_problems()
             search_index.finish()
             findings += check.search_index_problems()
