@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import layout
 from .audit import audit
+from .cards import card_files
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
 from .diff_report import DiffError, diff_report
@@ -175,7 +176,7 @@ def cmd_audit(root: Path, args) -> int:
         print(f"kb audit: no built site in {site} — run `make build` first", file=sys.stderr)
         return 1
     found = audit(catalog, site) + firewall(site, Theme.of_project(root), built_pages(catalog), list(catalog.topics),
-                                            docs=root / layout.DOCS)
+                                            docs=root / layout.DOCS, cards=card_files(catalog))
     for problem in found:
         print(problem)
     print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)

@@ -4,10 +4,13 @@ The same rules as the pages' (kb.html_rules) where a mail client is a browser: n
 no element that embeds, redirects or sends; and stricter where it is not: every link absolute (http, https
 or mailto: a mail client has no page to resolve a relative one against), images only from the site itself,
 CSS only inline or in the one <style> of the head (dark mode), with nothing it could fetch.
+Also the share cards' (kb.cards), the site's other generated binary files: a PNG of their size, pixels only.
 """
 from __future__ import annotations
 
 import re
+import struct
+import zlib
 from email import policy
 from email.parser import BytesParser
 
@@ -59,4 +62,31 @@ def html_problems(markup: str, site_url: str | None) -> list[str]:
                 scheme = SCHEME.match(value)
                 if not scheme or scheme.group(1).lower() not in EMAIL_SCHEMES:
                     found.append(f"has `{value[:60]}` in {name} of <{tag}>: only absolute http, https or mailto addresses")
+    return found
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_CHUNKS = {b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS"}  # pixels only: no text, no profile, no time
+
+
+def png_problems(data: bytes, size: tuple[int, int]) -> list[str]:
+    """A share card (kb.cards): a valid PNG of exactly `size`, holding pixels and nothing else."""
+    if not data.startswith(PNG_SIGNATURE):
+        return ["is not a PNG image"]
+    found, offset, kinds = [], len(PNG_SIGNATURE), []
+    while offset + 12 <= len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if len(body) != length or struct.unpack(">I", data[offset + 8 + length:offset + 12 + length] or b"\0" * 4)[0] != \
+                zlib.crc32(kind + body):
+            return ["is a damaged PNG (a chunk is cut short or fails its checksum)"]
+        kinds.append(kind)
+        offset += 12 + length
+    if not kinds or kinds[0] != b"IHDR" or kinds[-1] != b"IEND" or offset != len(data):
+        return ["is not a complete PNG (IHDR first, IEND last, nothing after)"]
+    width, height = struct.unpack(">II", data[16:24])
+    if (width, height) != size:
+        found.append(f"is {width}×{height}, not the {size[0]}×{size[1]} of a share card")
+    found += [f"holds a `{kind.decode('latin-1')}` chunk: a share card holds pixels only" for kind in kinds
+              if kind not in PNG_CHUNKS]
     return found

@@ -105,6 +105,14 @@ def issue_email(number: int, lang: str) -> str:
     return f"{language_home(lang)}{page_url(issue_page(number))}{issue_id(number)}.{lang}.eml"
 
 
+SHARE_CARD = "card.png"  # a page's share card (kb.cards), in its folder: og:image
+
+
+def share_card(page: str, lang: str) -> str:
+    """The share card of a page, from the site root: issues/007.md in English -> en/issues/007/card.png."""
+    return f"{language_home(lang)}{page_url(page)}{SHARE_CARD}"
+
+
 def record_page(kind: str, period: str, owner: str | None = None) -> str:
     """topics/fp4-kernels/2026.md, watch/2026.md, claims/2026-q4.md: a page the build generates."""
     folder = RECORD_FOLDERS[kind]
