@@ -23,7 +23,7 @@ from . import layout
 from .labels import LABELS
 
 WIDTH, HEIGHT = 1200, 630
-DRAWING = 1  # raised when the drawing below changes: every cached card is redrawn
+DRAWING = 2  # raised when the drawing below changes: every cached card is redrawn
 MARGIN = 72
 INK, MUTED, BAND, PAPER = (31, 35, 40), (87, 96, 106), (63, 81, 181), (255, 255, 255)  # the site's indigo
 LANGUAGE_TAGS = {"zh": "zh-Hans", "en": "en"}  # what raqm applies the font's `locl` for
@@ -138,8 +138,10 @@ def draw_card(card: Card, font_bytes: bytes) -> bytes:
         y += int(size * 1.3)
     draw.line((MARGIN, HEIGHT - 120, WIDTH - MARGIN, HEIGHT - 120), fill=(208, 215, 222), width=2)
     draw.text((MARGIN, HEIGHT - 98), card.site_name, font=font(36), fill=MUTED, language=language)
+    # 32 colours are enough for text in three inks on white: a third of the bytes, and a third of the time of
+    # compressing every pixel in full colour. No text chunks, no time: the same pixels, the same bytes.
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)  # no text chunks, no time: the same pixels, the same bytes
+    image.quantize(32, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 

