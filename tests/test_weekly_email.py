@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import email
+import os
 import re
 import shutil
 from email import policy
@@ -17,6 +18,7 @@ from test_claim_history import CHECKS, add_check
 from kb import load_catalog
 from kb import layout
 from kb.cli import main as kb
+from kb.cards import font_file
 from kb.email_issue import GMAIL_CLIPS, issue_email
 from kb.email_rules import email_problems, html_problems
 from kb.labels import LABELS
@@ -153,11 +155,17 @@ def test_kb_email_writes_both_languages_and_needs_the_site_address(catalog, tmp_
                               "https://weekly.example/kb/") == []
 
 
-def test_screenshots_of_the_email_at_phone_and_desktop_widths(catalog, site):
-    """build/screenshots/: each language at 375 and 600 px, light and dark; nothing wider than the screen."""
+def test_screenshots_of_the_email_at_phone_and_desktop_widths(catalog, site, tmp_path):
+    """build/screenshots/: each language at 375 and 600 px, light and dark; nothing wider than the screen.
+    Readers' systems have CJK fonts; this machine may not: the browser also gets the cards' font (kb.cards)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     issue = catalog.issues[0]
-    with chromium() as browser:
+    fonts = tmp_path / "fonts.conf"
+    fonts.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                     '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                     f"<dir>{font_file().parent}</dir><cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>",
+                     encoding="utf-8")
+    with chromium(dict(os.environ, FONTCONFIG_FILE=str(fonts))) as browser:
         for lang in layout.LANGUAGES:
             _, markup = parts((site / layout.issue_email(issue.number, lang)).read_bytes())
             for width in (375, 600):
