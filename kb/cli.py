@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter
 from pathlib import Path
 
 from . import layout, messages
 from .audit import audit
+from .cards import card_files
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
 from .diff_report import DiffError, diff_report
+from .email_issue import issue_email
 from .export import write_export
 from .fix import fix_command
 from .firewall import built_pages, firewall
@@ -126,6 +129,26 @@ def cmd_export(root: Path, args) -> int:
     return 0
 
 
+def cmd_email(root: Path, args) -> int:
+    """Issue N as an email per language (.eml, multipart/alternative), every link absolute to the site."""
+    catalog = checked_catalog(root, "email")
+    if catalog is None:
+        return 1
+    issue = next((i for i in catalog.issues if i.number == args.number), None)
+    site_url = args.site_url or os.environ.get("KB_SITE_URL")
+    if issue is None or not site_url:
+        print(f"kb email: no issue {args.number} in {layout.ISSUES_DATA}/" if issue is None else
+              "kb email: links must be absolute — pass --site-url https://… or set KB_SITE_URL", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    names = layout.site_names()
+    for lang in layout.LANGUAGES:
+        path = args.out / layout.issue_email(issue.number, lang).rpartition("/")[2]
+        path.write_bytes(issue_email(catalog, issue, lang, site_url, names[lang], args.sender).as_bytes())
+        print(path)
+    return 0
+
+
 def cmd_diff(root: Path, args) -> int:
     """The review report of the working tree against commit BASE; 0 whatever it finds, 2 if it cannot be made."""
     try:
@@ -155,7 +178,7 @@ def cmd_audit(root: Path, args) -> int:
         print(f"kb audit: no built site in {site} — run `make build` first", file=sys.stderr)
         return 1
     found = audit(catalog, site) + firewall(site, Theme.of_project(root), built_pages(catalog), list(catalog.topics),
-                                            docs=root / layout.DOCS)
+                                            docs=root / layout.DOCS, cards=card_files(catalog))
     for problem in found:
         print(problem)
     print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)
@@ -214,6 +237,12 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("out", type=Path, help="folder to write into")
     export.add_argument("--site-url", default="", help="the address the pages' urls are relative to")
     export.set_defaults(run=cmd_export)
+    mail = sub.add_parser("email", help="issue N as an email per language (.eml: HTML and plain text), to send")
+    mail.add_argument("number", type=int)
+    mail.add_argument("--site-url", help="the published site, every link's base (default: $KB_SITE_URL)")
+    mail.add_argument("--out", type=Path, default=Path("."), help="folder to write into (default: here)")
+    mail.add_argument("--sender", help="the From address (default: weekly@ the site's host)")
+    mail.set_defaults(run=cmd_email)
     diff = sub.add_parser("diff", help="what the working tree changes of the site published from commit BASE, in Markdown")
     diff.add_argument("base", metavar="BASE", help="a git commit, branch or tag: origin/main for a pull request")
     diff.add_argument("--format", choices=("markdown", "text"), default="markdown",

@@ -18,6 +18,7 @@ from . import layout
 from .catalog import Catalog
 from .labels import LABELS, issue_title
 
+EMAIL_TYPE = "message/rfc822"  # an issue's email, enclosed in its entry of the issues' feeds
 LIMIT = 50  # entries per feed: the newest
 # Characters XML 1.0 cannot hold at all: one makes the whole feed unreadable (kb.fields refuses them in content).
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -38,13 +39,22 @@ def _moment(day: date) -> datetime:
     return datetime.combine(day, time(0, 0), tzinfo=timezone.utc)
 
 
-def _entries(catalog: Catalog, lang: str, topic: str | None, home: str) -> list[dict]:
+def _enclosure(site: Path, site_url: str, number: int, lang: str) -> tuple[str, int] | None:
+    """The issue's email (kb.email_issue), if the build wrote it: its address and size, for the feeds to carry."""
+    path = site / layout.issue_email(number, lang)
+    if not path.is_file():
+        return None
+    return site_url.rstrip("/") + "/" + layout.issue_email(number, lang), path.stat().st_size
+
+
+def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Path, site_url: str) -> list[dict]:
     if topic is None:
         return [{
             "title": issue_title(issue.number, issue.title(lang), lang),
             "link": home + layout.page_url(issue.page),
             "date": issue.facts.published,
             "summary": catalog.plain_text(issue.text(lang).description, lang),
+            "enclosure": _enclosure(site, site_url, issue.number, lang),
         } for issue in catalog.issues[:LIMIT]]
     items = catalog.items_of_topic(topic)
     entries = [{
@@ -69,7 +79,9 @@ def rss(title: str, link: str, description: str, lang: str, entries: list[dict])
     items = "".join(
         f"<item><title>{escape(e['title'])}</title><link>{escape(e['link'])}</link>"
         f"<guid isPermaLink=\"true\">{escape(e['link'])}</guid><pubDate>{format_datetime(_moment(e['date']))}</pubDate>"
-        f"<description>{html_text(e['summary'])}</description></item>"
+        f"<description>{html_text(e['summary'])}</description>"
+        + (f'<enclosure url="{escape(e["enclosure"][0])}" length="{e["enclosure"][1]}" type="{EMAIL_TYPE}"/>'
+           if e.get("enclosure") else "") + "</item>"
         for e in entries)
     updated = format_datetime(_moment(entries[0]["date"])) if entries else ""
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>'
@@ -82,6 +94,8 @@ def atom(title: str, link: str, self_link: str, lang: str, entries: list[dict]) 
     updated = _moment(entries[0]["date"] if entries else date(2026, 1, 1)).isoformat()
     body = "".join(
         f"<entry><title>{escape(e['title'])}</title><link href=\"{escape(e['link'])}\"/>"
+        + (f'<link rel="enclosure" type="{EMAIL_TYPE}" length="{e["enclosure"][1]}" href="{escape(e["enclosure"][0])}"/>'
+           if e.get("enclosure") else "") +
         f"<id>{escape(e['link'])}</id><updated>{_moment(e['date']).isoformat()}</updated>"
         f"<summary>{escape(e['summary'])}</summary></entry>"
         for e in entries)
@@ -101,7 +115,7 @@ def write_feeds(catalog: Catalog, site: Path, site_url: str, site_names: dict[st
             (topic.id, f"{site_names[lang]} · {topic.title(lang)}", home + layout.page_url(topic.page))
             for topic in catalog.topics.values()]
         for topic, title, link in scopes:
-            entries = _entries(catalog, lang, topic, home)
+            entries = _entries(catalog, lang, topic, home, site, site_url)
             description = catalog.topics[topic].text(lang).description if topic else title
             rss_name, atom_name = layout.feed_names(topic)
             for name, text in ((rss_name, rss(title, link, description, lang, entries)),

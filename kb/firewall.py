@@ -8,7 +8,8 @@ Whatever the checker and the sanitizer missed, a built site may hold only:
   attribute that acts (Material's copy button, Pagefind's metadata);
 - the project's generated files: feeds (well-formed, descriptions without
   markup), sitemaps, the open data export (valid JSON), Pagefind's index (no
-  page's search title other than its heading);
+  page's search title other than its heading), each issue's email (kb.email_rules: parsed, its HTML
+  part under the pages' rules and stricter ones);
 - the theme's static files, byte for byte.
 
 Anything else is a finding, with the built file and the source it came from.
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from . import layout
 from .problems import Problem
+from .email_rules import email_problems, png_problems
 from .forked import in_halves
 from .html_rules import Scripts, first_element, inspect_html
 from .pagefind_files import ENTRY_TAG_LENGTH, FILE_ID, RUN_FOLDER, SHARDS_FILE
@@ -36,6 +38,8 @@ PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pag
     rf"{layout.INDEX_FOLDER}/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
     rf"|{re.escape(SHARDS_FILE)}|(?:{RUN_FOLDER}/)?(?:pagefind-entry\.json|pagefind\.{FILE_ID}\.pf_meta"
     rf"|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)))")
+CARD_SIZE = (1200, 630)  # a share card's (kb.cards)
+ISSUE_EMAIL = re.compile(r"(?:[a-z]+/)?[a-z]+/\d+/issue-(\d+)\.([a-z]+)\.eml")
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
 
 
@@ -62,8 +66,11 @@ class Firewall:
     name the source of a file copied from it; `split`: whether it may fork (kb.forked)."""
 
     def __init__(self, site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
-                 docs: Path | None = None, split: bool = False):
+                 docs: Path | None = None, split: bool = False, site_url: str | None = None,
+                 cards: set[str] = frozenset()):
         self.site = Path(site)
+        self.cards = cards  # the share cards the build draws (kb.cards.card_files)
+        self.site_url = site_url  # where an email's images may come from (kb.email_rules)
         self.split = split  # half of the search index checked in a forked copy: only for a caller with no other thread
         self.theme = theme
         self.pages = pages
@@ -129,6 +136,14 @@ class Firewall:
             elif rel == f"{layout.INDEX_FOLDER}/{SHARDS_FILE}":
                 for what in _shards_problems(path):
                     finding(what, "fix kb.pagefind_files, which writes it")
+        elif rel in self.cards:
+            for what in png_problems(path.read_bytes(), CARD_SIZE):
+                finding(what, "fix kb.cards, which draws it")
+        elif rel.endswith(".eml"):
+            if not _is_issue_email(rel, self.pages):
+                finding("is not the email of an issue built from data/issues/", "remove it")
+            for what in email_problems(path.read_bytes(), self.site_url):
+                finding(what, "fix kb.email_issue, which writes it")
         elif rel in self.generated:
             for what in self.generated[rel](path):
                 finding(what, "fix what the generated file is written from")
@@ -141,10 +156,16 @@ class Firewall:
 
 
 def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
-             docs: Path | None = None) -> list[Problem]:
+             docs: Path | None = None, cards: set[str] = frozenset()) -> list[Problem]:
     """Findings in `site` (Firewall, both parts)."""
-    check = Firewall(site, theme, pages, topics, base_path, docs)
+    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards)
     return check.site_problems() + check.search_index_problems()
+
+
+def _is_issue_email(rel: str, pages: dict[str, str]) -> bool:
+    """Whether `rel` is the name kb.layout gives an issue's email in some language, next to a built issue page."""
+    match = ISSUE_EMAIL.fullmatch(rel)
+    return bool(match) and rel == layout.issue_email(int(match[1]), match[2]) and rel.rpartition("/")[0] + "/index.html" in pages
 
 
 def _generated_files(topics: list[str]) -> dict:

@@ -51,6 +51,15 @@ LABELS = {
         "in_parentheses": "（{}）",
         "source_role": {"analysis": "（{source} 的分析）", "via": "（经 {source} 转载）"},
         "watch_open": "进行中",
+        "watch_age": {"zero": "本周提出", "one": "已开 {n} 周", "many": "已开 {n} 周"},
+        "reading_time": "阅读约 {n} 分钟",
+        "copy_link": "复制链接",
+        "copy_link_label": "复制本条的链接：{title}",
+        "link_copied": "已复制本条链接",
+        "read_on_web": "在网站上阅读本期",
+        "card_home": "每周一期 · 中英双语",
+        "card_issue": "{issue} · {date}",
+        "card_topic": "专题",
         "watch_resolved": "已了结",
         "count": {"items": ("{n} 条", "{n} 条"), "verdicts": ("{n} 条判断", "{n} 条判断"),
                   "open_watch": ("{n} 项盯梢", "{n} 项盯梢"), "issues": ("{n} 期", "{n} 期"),
@@ -188,6 +197,15 @@ LABELS = {
         "in_parentheses": " ({})",
         "source_role": {"analysis": " (analysis by {source})", "via": " (via {source})"},
         "watch_open": "Open",
+        "watch_age": {"zero": "opened this week", "one": "opened {n} week ago", "many": "opened {n} weeks ago"},
+        "reading_time": "{n} min read",
+        "copy_link": "Copy link",
+        "copy_link_label": "Copy the link to this item: {title}",
+        "link_copied": "Link to this item copied",
+        "read_on_web": "Read this issue on the web",
+        "card_home": "Every week · in Chinese and English",
+        "card_issue": "{issue} · {date}",
+        "card_topic": "Topic",
         "watch_resolved": "Resolved",
         "count": {"items": ("{n} item", "{n} items"), "verdicts": ("{n} verdict", "{n} verdicts"),
                   "open_watch": ("{n} open watch entry", "{n} open watch entries"), "issues": ("{n} issue", "{n} issues"),
@@ -287,3 +305,9 @@ def count(lang: str, what: str, n: int) -> str:
     one, other = LABELS[lang]["count"][what]
     return (one if n == 1 else other).format(n=n)
 
+
+
+def watch_age(lang: str, weeks: int) -> str:
+    """How long a watch entry has been open: opened this week, opened 1 week ago, opened 6 weeks ago; 已开 6 周."""
+    words = LABELS[lang]["watch_age"]
+    return words["zero" if weeks == 0 else "one" if weeks == 1 else "many"].format(n=weeks)

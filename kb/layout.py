@@ -27,6 +27,16 @@ def _site_languages() -> tuple[tuple[str, ...], str]:
     raise LookupError(f"{SITE_CONFIG} configures no i18n plugin: the site's languages are listed there")
 
 
+def site_names() -> dict[str, str]:
+    """Each language's site name, as mkdocs.yml gives it (the i18n plugin's `site_name`, else the site's)."""
+    config = read_site_config(PROJECT / SITE_CONFIG)
+    names = {}
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            names = {lang["locale"]: lang.get("site_name") or config["site_name"] for lang in plugin["i18n"]["languages"]}
+    return names or {DEFAULT_LANGUAGE: config["site_name"]}
+
+
 LANGUAGES, DEFAULT_LANGUAGE = _site_languages()  # the default's pages have no suffix; others are name.<lang>.md
 
 DATA = "data"
@@ -87,6 +97,20 @@ def issue_id(number: int) -> str:
 
 def issue_page(number: int) -> str:
     return f"{ISSUES_DIR}/{issue_stem(number)}.md"
+
+
+def issue_email(number: int, lang: str) -> str:
+    """An issue as an email (kb.email_issue), next to its page in each language's site:
+    issues/007/issue-7.zh.eml, en/issues/007/issue-7.en.eml."""
+    return f"{language_home(lang)}{page_url(issue_page(number))}{issue_id(number)}.{lang}.eml"
+
+
+SHARE_CARD = "card.png"  # a page's share card (kb.cards), in its folder: og:image
+
+
+def share_card(page: str, lang: str) -> str:
+    """The share card of a page, from the site root: issues/007.md in English -> en/issues/007/card.png."""
+    return f"{language_home(lang)}{page_url(page)}{SHARE_CARD}"
 
 
 def record_page(kind: str, period: str, owner: str | None = None) -> str:

@@ -21,6 +21,8 @@ from mkdocs.structure.pages import Page
 
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
+from kb.cards import HEIGHT, WIDTH, card_files, has_card, write_cards
+from kb.email_issue import write_emails
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
 from kb.labels import LABELS
@@ -226,6 +228,11 @@ class KbPlugin(BasePlugin[KbConfig]):
             context["kb_feeds"].update(topic_rss=rss, topic_atom=atom)
         if self.config.repository:
             context["kb_edit"] = self._edit_links(page)
+        src, _ = layout.split_language(page.file.src_uri)
+        if self.config.site_files and has_card(self.catalog, src):  # its share card, for link previews
+            path = layout.share_card(src, self.language)
+            context["kb_card"] = {"path": path, "url": self.config.public_url and self.config.public_url + path,
+                                  "width": WIDTH, "height": HEIGHT}
         return context
 
     def _edit_links(self, page: Page) -> dict:
@@ -271,6 +278,9 @@ class KbPlugin(BasePlugin[KbConfig]):
         try:
             search_index.site_written()  # the last language: indexed while the rest is written and checked
             with self.collector.paused():  # records and strings, no cycles (mkdocs_kb/collector.py)
+                # before the feeds, which enclose each issue's email; links to the public site when it is known
+                write_emails(self.catalog, site, self.config.public_url or config.site_url, self.site_names)
+                write_cards(self.catalog, site, self.site_names)
                 write_feeds(self.catalog, site, config.site_url, self.site_names)
                 write_export(self.catalog, site / layout.EXPORT_DIR, config.site_url or "")
                 write_claims_data(self.catalog, site)
@@ -284,7 +294,8 @@ class KbPlugin(BasePlugin[KbConfig]):
             # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
             theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
             check = Firewall(site, theme, self.built_pages, list(self.catalog.topics), site_path(config.site_url),
-                             self.docs_source, split=self.split.allowed)
+                             self.docs_source, split=self.split.allowed, site_url=self.config.public_url or config.site_url,
+                             cards=card_files(self.catalog))
             findings = check.site_problems()
             search_index.finish()
             findings += check.search_index_problems()

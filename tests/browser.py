@@ -79,14 +79,15 @@ def serve(site: Path, port: int = 0, *, compress: bool = False):
 
 
 @contextmanager
-def chromium():
+def chromium(env: dict[str, str] | None = None):
+    """The browser; `env`: its environment, if not this process's (FONTCONFIG_FILE, say)."""
     if not CHROMIUM or not Path(CHROMIUM).exists():
         raise RuntimeError(f"no browser: set CHROME_PATH, or install one of {', '.join(BROWSER_NAMES)} "
                            "(`apt-get install chromium`; make test does it when run as root)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, env=env)
         try:
             yield browser
         finally:

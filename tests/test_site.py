@@ -49,7 +49,8 @@ def test_every_item_is_on_its_issue_page_with_its_sources(catalog, pages, lang):
                 assert source.name in names
                 if source.url:
                     assert source.url in hrefs, f"{item.id}: {source.url} not linked ({lang})"
-            badge = block[0].select_one(".kb-badge")
+            assert "kb-copy" in block[0]["class"]  # the copy-link control, then the item's summary (test_weekly_out)
+            badge = block[1].select_one(".kb-badge")
             assert badge is not None and f"kb-badge--{item.facts.category}" in badge["class"]
 
 

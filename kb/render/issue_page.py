@@ -7,6 +7,8 @@ an issue page's conversion (their links are checked by `kb audit`).
 """
 from __future__ import annotations
 
+import html
+
 from .. import layout
 from ..entries import Issue, Item, Pick, QuickTake, Signal
 from .figures import claims_list
@@ -20,7 +22,7 @@ def issue_page(r: Renderer, issue: Issue) -> str:
     text = issue.text(r.lang)
     parts = [
         heading(1, markdown_text(r.title(issue))),
-        paragraph(r.dates(issue), "kb-dates"),
+        paragraph(f'{r.dates(issue)} · {span("kb-reading-time", r.reading_time(issue))}', "kb-dates"),
         admonition("abstract", r.t["summary"], r.prose(text.summary, MARKDOWN), "kb-summary"),  # body-size text (kb.css)
         heading(2, r.t["featured"], layout.SECTION_ANCHORS["featured"]),
         *(item_block(r, item) for item in issue.items),
@@ -44,11 +46,21 @@ def item_block(r: Renderer, item: Item) -> str:
     text = item.text(r.lang)
     return "\n\n".join([
         heading(3, markdown_text(text.title), item.id, "kb-item"),
+        r.raw(copy_link(r, text.title)),
         f"{r.badge(item.facts.category)} **{r.prose(text.summary, MARKDOWN)}**",
         r.labelled("why", r.prose(text.why, MARKDOWN), MARKDOWN),
         r.labelled("edge", r.prose(text.edge, MARKDOWN), MARKDOWN),
         r.raw(item_details(r, item)),
     ])
+
+
+def copy_link(r: Renderer, title: str) -> str:
+    """The control that copies the address of the item headed just above it (overrides/assets/kb-copy.js reads
+    that heading's id, so content cannot make it copy another address). Hidden until the script shows it."""
+    button = element("button", html.escape(r.t["copy_link"]), type="button", class_="kb-copy-link",
+                     aria_label=r.t["copy_link_label"].format(title=title), data_kb_copied=r.t["link_copied"])
+    status = element("span", "", class_="kb-copy-status", role="status", aria_live="polite")
+    return element("p", button + status, class_="kb-copy", hidden="hidden", data_pagefind_ignore="all")
 
 
 def item_details(r: Renderer, item: Item) -> str:
@@ -116,7 +128,7 @@ def watch_section(r: Renderer, issue: Issue) -> list[str]:
     parts = [heading(2, r.t["issue_watch"], layout.SECTION_ANCHORS["watch"])]
     entries = []
     for entry in issue.watch:
-        state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["watch_open"]
+        state = r.watch_state(entry, HTML)
         entries.append(element("li", f"{r.write(r.ref(entry.id), HTML)} — {r.prose(entry.text(r.lang).note, HTML)}"
                                      f"<br>{element('span', state, class_='kb-dates')}", id=layout.WATCH_ANCHOR.format(entry.id)))
     parts.append(r.raw(bullet_list_html(entries, r.t["issue_watch_none"])))

@@ -34,7 +34,8 @@ def signal_entry(r: Renderer, signal: Signal) -> str:
 
 
 def watch_item(r: Renderer, entry: Watch) -> str:
-    return f"<li>{r.write(r.ref(entry.id), HTML)} — {r.opened_in(entry, HTML)}</li>"
+    age = f" · {r.open_for(entry)}" if entry.is_open else ""
+    return f"<li>{r.write(r.ref(entry.id), HTML)} — {r.opened_in(entry, HTML)}{age}</li>"
 
 
 def watch_entry(r: Renderer, entry: Watch, level: int) -> str:
@@ -140,7 +141,7 @@ def watch_list(r: Renderer) -> str:
 
 def watch_current(r: Renderer, entry: Watch) -> str:
     """An entry on the watch list's overview: its title, its note, where it came from and where it stands."""
-    state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["watch_open"]
+    state = r.watch_state(entry, HTML)
     return (f"<li>{r.write(r.ref(entry.id), HTML)} — {r.prose(entry.text(r.lang).note, HTML)}"
             f"<br>{element('span', f'{r.opened_in(entry, HTML)} · {state}', class_='kb-dates')}</li>")
 

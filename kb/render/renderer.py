@@ -11,7 +11,8 @@ from collections.abc import Callable
 from .. import layout
 from ..catalog import Catalog
 from ..entries import Issue, Unarchived, Watch
-from ..labels import LABELS, issue_title
+from ..labels import LABELS, issue_title, watch_age
+from ..reading import reading_minutes, weeks_open
 from ..refs import expand_refs, spaced_refs
 from .links import HTML, Form, Link, UnknownReference, relative
 from .markup import span
@@ -101,6 +102,19 @@ class Renderer:
     def opened_in(self, entry: Watch, form: Form) -> str:
         return self.t["opened_in"].format(issue=self.write(self.issue_short(entry.issue), form),
                                           origin=self.write(self.ref(entry.facts.origin), form))
+
+    def open_for(self, entry: Watch) -> str:
+        """How long an open entry has been open, as of the archive's latest issue (opened 6 weeks ago)."""
+        return watch_age(self.lang, weeks_open(self.catalog, entry))
+
+    def watch_state(self, entry: Watch, form: Form) -> str:
+        """Where an entry stands: what settled it, or open and for how long."""
+        if entry.resolved_by:
+            return self.resolved_by(entry, form)
+        return f"{self.t['watch_open']} · {self.open_for(entry)}"
+
+    def reading_time(self, issue: Issue) -> str:
+        return self.t["reading_time"].format(n=reading_minutes(self.catalog, issue, self.lang))
 
     def resolved_by(self, entry: Watch, form: Form) -> str:
         """What settled the entry, when, who made that call, and why."""

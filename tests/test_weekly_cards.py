@@ -1,0 +1,87 @@
+"""Share cards: a 1200×630 PNG per home page, issue and hub, per language, for link previews (issue 38)."""
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from dataclasses import replace
+
+import pytest
+from fontTools.ttLib import TTFont
+from PIL import Image
+
+from conftest import SITE_URL
+from kb import cards as kb_cards, layout
+from kb.cards import HEIGHT, WIDTH, card_files, cards, draw_card, subset_font, write_cards
+from kb.email_rules import png_problems
+
+
+def test_every_home_issue_and_hub_has_its_card_in_each_language(catalog, site, pages):
+    expected = {layout.share_card(p, lang) for lang in layout.LANGUAGES
+                for p in ["index.md", *(i.page for i in catalog.issues), *(t.page for t in catalog.topics.values())]}
+    assert card_files(catalog) == expected
+    for name in expected:
+        data = (site / name).read_bytes()
+        assert Image.open(io.BytesIO(data)).size == (WIDTH, HEIGHT) == (1200, 630)
+        assert png_problems(data, (WIDTH, HEIGHT)) == []
+    # each page names its own card, absolute (the fixture build knows its public address), for a large preview
+    for lang in layout.LANGUAGES:
+        for page in ("index.md", catalog.issues[0].page, next(iter(catalog.topics.values())).page):
+            head = pages.soup(page, lang).head
+            assert head.find("meta", property="og:image")["content"] == SITE_URL + layout.share_card(page, lang)
+            assert head.find("meta", property="og:image:width")["content"] == "1200"
+            assert head.find("meta", property="og:image:height")["content"] == "630"
+            assert head.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
+        assert pages.soup(layout.WATCH_PAGE, lang).head.find("meta", property="og:image") is None
+
+
+def test_cards_are_the_same_bytes_from_any_cache_and_redrawn_only_when_their_text_changes(catalog, tmp_path, monkeypatch):
+    names = layout.site_names()
+    first = write_cards(catalog, tmp_path / "a", names, tmp_path / "cache-a")
+    second = write_cards(catalog, tmp_path / "b", names, tmp_path / "cache-b")
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+    drawn = []
+    monkeypatch.setattr(kb_cards, "draw_card", lambda card, font: drawn.append(card) or draw_card(card, font))
+    write_cards(catalog, tmp_path / "c", names, tmp_path / "cache-a")
+    assert drawn == []  # every card from the cache
+    renamed = {lang: name + "!" for lang, name in names.items()}
+    write_cards(catalog, tmp_path / "d", renamed, tmp_path / "cache-a")
+    assert len(drawn) == len(first)  # the weekly's name is on every card
+
+
+def test_the_subset_font_holds_every_character_the_cards_use(catalog, tmp_path):
+    every = cards(catalog, layout.site_names())
+    text = "".join(c.title + c.kicker + c.site_name for c in every)
+    font = TTFont(io.BytesIO(subset_font(text, tmp_path)))
+    mapped = font.getBestCmap()
+    assert all(ord(ch) in mapped for ch in set(text) if not ch.isspace())
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    assert len(mapped) < 2000  # a subset, not the whole font
+
+
+def test_a_long_title_shrinks_to_three_lines_and_stays_on_the_card(catalog, tmp_path):
+    card = cards(catalog, layout.site_names())[1]
+    long = replace(card, title="推理控制面与 FP4 内核战" * 8)
+    font = subset_font(long.title + long.kicker + long.site_name, tmp_path)
+    image = Image.open(io.BytesIO(draw_card(long, font)))
+    assert image.size == (WIDTH, HEIGHT)
+    # nothing drawn in the right margin
+    margin = image.crop((WIDTH - 60, 20, WIDTH, HEIGHT)).convert("L")
+    assert margin.getextrema()[0] > 240
+
+
+def chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+@pytest.mark.parametrize("tamper, finding", [
+    (lambda d: d[:33] + chunk(b"tEXt", b"Comment\0<script>") + d[33:], "holds a `tEXt` chunk"),
+    (lambda d: d[:-20], "damaged PNG"),
+    (lambda d: b"GIF89a" + d[6:], "is not a PNG"),
+])
+def test_the_firewall_allows_only_the_cards_as_drawn(site, tamper, finding):
+    data = (site / layout.share_card("index.md", layout.DEFAULT_LANGUAGE)).read_bytes()
+    assert any(finding in what for what in png_problems(tamper(data), (WIDTH, HEIGHT)))
+    small = io.BytesIO()
+    Image.new("RGB", (600, 315)).save(small, format="PNG")
+    assert png_problems(small.getvalue(), (WIDTH, HEIGHT)) == ["is 600×315, not the 1200×630 of a share card"]

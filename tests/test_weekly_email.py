@@ -1,0 +1,178 @@
+"""Each issue as an email (kb email, and the .eml the build publishes next to each issue; issue 38)."""
+from __future__ import annotations
+
+import email
+import os
+import re
+import shutil
+from email import policy
+from pathlib import Path
+
+import feedparser
+import pytest
+from bs4 import BeautifulSoup
+
+from browser import chromium
+from conftest import ROOT, SITE_URL, archive_project, copy_project
+from test_claim_history import CHECKS, add_check
+from kb import load_catalog
+from kb import layout
+from kb.cli import main as kb
+from kb.cards import font_file
+from kb.email_issue import GMAIL_CLIPS, issue_email
+from kb.email_rules import email_problems, html_problems
+from kb.labels import LABELS
+from kb.reading import weeks_open
+from kb.labels import watch_age
+
+SCREENSHOTS = ROOT / "build" / "screenshots"
+
+
+def parts(data: bytes) -> tuple[str, str]:
+    message = email.message_from_bytes(data, policy=policy.default)
+    assert message.get_content_type() == "multipart/alternative"
+    assert [p.get_content_type() for p in message.iter_parts()] == ["text/plain", "text/html"]
+    assert message["Subject"] and message["From"] and message["Date"] and message["Message-ID"]
+    plain, markup = message.get_body(("plain",)).get_content(), message.get_body(("html",)).get_content()
+    return plain.replace("\r\n", "\n"), markup
+
+
+def emails(catalog):
+    return [(issue, lang) for issue in catalog.issues for lang in layout.LANGUAGES]
+
+
+def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, pages):
+    for issue, lang in emails(catalog):
+        data = (site / layout.issue_email(issue.number, lang)).read_bytes()
+        assert len(data) < GMAIL_CLIPS
+        text, markup = parts(data)
+        assert email_problems(data, SITE_URL) == []
+        soup = BeautifulSoup(markup, "html.parser")
+        assert not soup.find(["script", "img", "link", "iframe", "form"])
+        assert soup.find("meta", attrs={"name": "color-scheme"})["content"] == "light dark"
+        assert "prefers-color-scheme: dark" in soup.head.style.get_text()
+        # every link absolute: to the site, or to an outside address the issue page itself links to
+        outside = {a["href"] for a in pages.article(issue.page, lang).find_all("a", href=True) if a["href"].startswith("http")}
+        hrefs = [a["href"] for a in soup.find_all("a", href=True)]
+        assert hrefs and all(h.startswith(SITE_URL) or h in outside for h in hrefs), set(hrefs) - outside
+        item = issue.items[0]
+        item_url = f"{SITE_URL}{layout.language_home(lang)}{layout.page_url(issue.page)}#{item.id}"
+        assert item_url in hrefs
+        # the plain text says the same, with numbered links listed at its end
+        urls = re.findall(r"^\[(\d+)\] (\S+)$", text, re.MULTILINE)
+        assert [int(n) for n, _ in urls] == list(range(1, len(urls) + 1))
+        assert {url for _, url in urls} == set(hrefs)
+        assert f"{item.title(lang)} [{[u for _, u in urls].index(item_url) + 1}]" in text
+
+
+def test_the_email_keeps_figures_with_who_measured_them_checks_and_the_watch_list(tmp_path):
+    project = copy_project(tmp_path / "project")
+    for later, (earlier, verdict, reasons) in CHECKS.items():
+        add_check(project, later, earlier, verdict, reasons)
+    catalog = load_catalog(project)
+    for issue, lang in emails(catalog):
+        text, markup = parts(issue_email(catalog, issue, lang, SITE_URL, layout.site_names()[lang]).as_bytes())
+        for claim in (c for item in issue.items for c in item.claims):
+            for part in (text, markup):
+                assert claim.text(lang) in part and LABELS[lang]["source_kind"][claim.facts.source_kind] in part
+                assert LABELS[lang]["status"][claim.status] in part
+            if claim.facts.checks:  # a later figure: what it checks, its verdict and why
+                _, verdict, reasons = CHECKS[claim.id]
+                assert claim.checked.text(lang) in text and reasons[lang] in text
+                assert LABELS[lang]["check_verdict"][verdict] in text
+            for check in claim.checked_by:  # an earlier one: what checked it later
+                assert check.text(lang) in text
+        for entry in issue.watch:
+            assert entry.title(lang) in text
+            if entry.is_open:
+                assert watch_age(lang, weeks_open(catalog, entry)) in text
+    assert any(c.checked_by for c in catalog.claims) and any(c.checked for c in catalog.claims)
+
+
+def test_the_feeds_enclose_each_issues_email(catalog, site):
+    for lang in layout.LANGUAGES:
+        home = site / layout.language_home(lang)
+        for name in layout.feed_names():
+            feed = feedparser.parse((home / name).read_bytes())
+            assert not feed.bozo, feed.bozo_exception
+            for entry, issue in zip(feed.entries, catalog.issues):
+                (enclosure,) = entry.enclosures
+                path = layout.issue_email(issue.number, lang)
+                assert enclosure.href == SITE_URL + path and enclosure.type == "message/rfc822"
+                assert int(enclosure.length) == (site / path).stat().st_size
+
+
+def test_the_email_is_written_the_same_every_time(catalog, site):
+    issue = catalog.issues[0]
+    for lang in layout.LANGUAGES:
+        made = issue_email(catalog, issue, lang, SITE_URL, layout.site_names()[lang]).as_bytes()
+        assert made == issue_email(catalog, issue, lang, SITE_URL, layout.site_names()[lang]).as_bytes()
+        assert made == (site / layout.issue_email(issue.number, lang)).read_bytes()
+
+
+@pytest.mark.parametrize("markup, finding", [
+    ('<a href="javascript:alert(1)">x</a>', "only absolute http, https or mailto"),
+    ('<a href="../issues/007/">x</a>', "only absolute http, https or mailto"),
+    ('<img src="https://tracker.example/p.gif">', "loads an image from elsewhere than the site"),
+    ('<p onclick="x()">x</p>', "event handler `onclick`"),
+    ("<script>x()</script>", "has a <script> element"),
+    ('<body><style>p{color:red}</style></body>', "has a <style> outside the head"),
+    ('<head><style>@import "https://evil.example/x.css";</style></head>', "fetches or runs something"),
+    ('<p style="background:url(https://evil.example/x)">x</p>', "style attribute that fetches"),
+])
+def test_the_firewall_refuses_what_an_email_may_not_hold(markup, finding):
+    assert any(finding in what for what in html_problems(markup, SITE_URL)), html_problems(markup, SITE_URL)
+
+
+def test_the_firewall_reads_every_eml_of_the_site(site, catalog, tmp_path, capsys):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    issue = catalog.issues[0]
+    path = copy / layout.issue_email(issue.number, layout.DEFAULT_LANGUAGE)
+    data = path.read_bytes()
+    message = email.message_from_bytes(data, policy=policy.default)
+    message.get_body(("html",)).set_content(
+        '<p><a href="https://example.org/">ok</a><script>alert(1)</script></p>', subtype="html")
+    path.write_bytes(message.as_bytes())
+    (copy / "issues" / "stray.eml").write_bytes(data)
+    assert kb(["--root", str(archive_project()), "audit", "--site", str(copy)]) == 1
+    out = capsys.readouterr().out
+    assert f"{layout.issue_email(issue.number, layout.DEFAULT_LANGUAGE)}: has a <script> element" in out
+    assert "issues/stray.eml: is not the email of an issue" in out
+
+
+def test_kb_email_writes_both_languages_and_needs_the_site_address(catalog, tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("KB_SITE_URL", raising=False)
+    number = catalog.issues[0].number
+    root = str(archive_project())
+    assert kb(["--root", root, "email", str(number), "--out", str(tmp_path)]) == 1
+    assert "--site-url" in capsys.readouterr().err
+    assert kb(["--root", root, "email", str(number), "--site-url", "https://weekly.example/kb/", "--out", str(tmp_path)]) == 0
+    for lang in layout.LANGUAGES:
+        text, markup = parts((tmp_path / Path(layout.issue_email(number, lang)).name).read_bytes())
+        assert f"https://weekly.example/kb/{layout.language_home(lang)}{layout.page_url(catalog.issues[0].page)}" in text
+        assert email_problems((tmp_path / Path(layout.issue_email(number, lang)).name).read_bytes(),
+                              "https://weekly.example/kb/") == []
+
+
+def test_screenshots_of_the_email_at_phone_and_desktop_widths(catalog, site, tmp_path):
+    """build/screenshots/: each language at 375 and 600 px, light and dark; nothing wider than the screen.
+    Readers' systems have CJK fonts; this machine may not: the browser also gets the cards' font (kb.cards)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    issue = catalog.issues[0]
+    fonts = tmp_path / "fonts.conf"
+    fonts.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                     '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                     f"<dir>{font_file().parent}</dir><cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>",
+                     encoding="utf-8")
+    with chromium(dict(os.environ, FONTCONFIG_FILE=str(fonts))) as browser:
+        for lang in layout.LANGUAGES:
+            _, markup = parts((site / layout.issue_email(issue.number, lang)).read_bytes())
+            for width in (375, 600):
+                for scheme in ("light", "dark"):
+                    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+                    page.set_content(markup)
+                    assert page.evaluate("document.documentElement.scrollWidth") <= width
+                    page.screenshot(path=str(SCREENSHOTS / f"email-{issue.number}.{lang}.{width}.{scheme}.png"), full_page=True)
+                    page.close()
+    assert len(list(SCREENSHOTS.glob(f"email-{issue.number}.*.png"))) == 4 * len(layout.LANGUAGES)
