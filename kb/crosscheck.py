@@ -6,6 +6,8 @@ not in data/topics.yml, a watch entry resolved twice).
 """
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from . import layout
@@ -51,6 +53,9 @@ def register_targets(reader: ContentReader, issues: list[Issue], topics: dict[st
         for index, thing_id in enumerate(issue.facts.unarchived):
             register(Unarchived(thing_id, issue), doc, ("unarchived", index))
     return targets
+
+
+ISSUE_ID = re.compile(r"issue-(\d+)")
 
 
 def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> None:
@@ -113,9 +118,10 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
         if check_refs and target_id not in catalog.targets and not any(
                 reader.may_hold(registry, target_id) for registry in (layout.TOPICS_FILE, layout.ENTITIES_FILE)):
             near = closest(target_id, catalog.targets)
+            issue = ISSUE_ID.fullmatch(target_id)  # an issue the archive does not hold: say how to declare it
+            said = msg("ref-unarchived-issue", number=int(issue.group(1)), id=target_id) if issue else msg("unknown-ref", id=target_id)
             for m in where:
-                reader.problems.append(Problem(m.path, m.line, "ref", msg("unknown-ref", id=target_id), found=target_id,
-                                               suggestions=near))
+                reader.problems.append(Problem(m.path, m.line, "ref", said, found=target_id, suggestions=[] if issue else near))
 
 
 def check_pins(reader: ContentReader, catalog: Catalog) -> None:

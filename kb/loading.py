@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import layout
 from .catalog import Catalog
+from .archive_order import check_archive_order, check_repeated_references
 from .crosscheck import check_aliases, check_links, check_names, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
@@ -69,6 +70,9 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     check_pins(reader, catalog)
     check_names(reader, catalog)
     check_aliases(reader, catalog)
+    if not reader.unreadable:  # an unread issue would read as a gap in the numbers
+        check_archive_order(reader, catalog)
+    check_repeated_references(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
         reader.problems += typography_problems(reader, catalog, split)

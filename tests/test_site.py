@@ -163,7 +163,7 @@ def test_refs_render_localized_titles(catalog, pages, lang):
 
 def test_unarchived_references_are_marked_text_not_links(catalog, pages):
     unarchived = [t for t in catalog.targets.values() if isinstance(t, Unarchived)]
-    for thing in unarchived:  # the fixture archive has some (test_fixture_archive)
+    for thing in [t for t in unarchived if t.id in catalog.mentions]:  # the fixture archive has some (test_fixture_archive)
         for lang in LANGS:
             article = pages.article(thing.issue.page, lang)
             marks = [m for m in article.select(".kb-unarchived")]

@@ -138,6 +138,40 @@ TEMPLATES = {
         "en": "`{id}` is not an item or signal of issue {number} — name the one that raised this entry",
         "zh": "`{id}` 不是第 {number} 期的条目或判断——请写提出这个盯梢项的那一条",
     },
+    "issue-before-previous": {
+        "en": "issue {number}'s period starts {start}, before issue {previous}'s ends ({end}) — issues are numbered in "
+              "the order of their dates: fix the dates, or the number",
+        "zh": "第 {number} 期的周期从 {start} 开始，早于第 {previous} 期的结束日（{end}）——期号按日期先后编排：请改正日期或期号",
+    },
+    "issue-numbers-skipped": {
+        "en": "no issue {numbers} between issues {previous} and {number} — if they were published and are not in the "
+              "archive, list them under `unarchived:` ({ids}) with their names in each page; if the number is a "
+              "mistake, renumber this issue",
+        "zh": "第 {previous} 期与第 {number} 期之间缺少第 {numbers} 期——若它们已出版但未收录，请在 `unarchived:` 下列出（{ids}），"
+              "并在各语言页面写上名字；若是期号写错，请改正本期期号",
+    },
+    "unarchived-issue-archived": {
+        "en": "`{id}` is in the archive — remove it from `unarchived:`",
+        "zh": "`{id}` 已收录在档案中——请把它从 `unarchived:` 中删去",
+    },
+    "listed-twice": {
+        "en": "lists `{id}` twice — keep one",
+        "zh": "`{id}` 列了两次——保留一个",
+    },
+    "ref-twice-in-item": {
+        "en": "links `{id}` a second time in the same item — link it once, write the second mention as text",
+        "zh": "同一条目里第二次链接 `{id}`——只链接一次，再次提到时写成文字",
+    },
+    "ref-of-facts-line": {
+        "en": "links `{id}`, which the item's line of topics and entities already links — write it as text",
+        "zh": "链接了 `{id}`，而条目的主题与实体一行已经链接了它——请写成文字",
+    },
+    "ref-unarchived-issue": {
+        "en": "issue {number} is not in the archive — list `{id}` under `unarchived:` of this issue's facts (with its "
+              "name in each page) and the ref shows as text marked “not in the archive”",
+        "zh": "第 {number} 期不在档案中——请在本期事实文件的 `unarchived:` 下列出 `{id}`（并在各语言页面写上名字），"
+              "这个 ref 就会显示为标注“未收录”的文字",
+    },
     "unknown-ref": {
         "en": "unknown id `{id}` — use the id of an item, signal, watch entry, topic, entity or issue (`issue-N`)",
         "zh": "未知的 id `{id}`——请用条目、判断、盯梢项、主题、实体或某一期（`issue-N`）的 id",
