@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import shutil
 from datetime import date, timedelta
 from pathlib import Path
@@ -53,8 +54,11 @@ class Writer:
         self.vendor_figures: list[tuple[int, dict]] = []  # (issue, claim) of earlier vendor figures, for later checks
         # the real issues' numbers and periods: synthetic issues are numbered and dated around them
         self.real = {}
+        self.unheld: set[int] = set()  # issues the real archive declares it does not hold: never written here
         for path in (ROOT / layout.ISSUES_DATA).glob("*.yml"):
             facts = yaml.safe_load(path.read_text(encoding="utf-8"))
+            self.unheld |= {int(thing.split("-")[1]) for thing in facts.get("unarchived", [])
+                            if re.fullmatch(r"issue-\d+", str(thing))}
             self.real[int(facts["number"])] = (date.fromisoformat(str(facts["period"]["start"])),
                                                date.fromisoformat(str(facts["period"]["end"])))
 
@@ -231,7 +235,7 @@ class Writer:
         for part in PROJECT_PARTS:
             src = ROOT / part
             (shutil.copytree if src.is_dir() else shutil.copy2)(src, out / part)
-        numbers = (n for n in range(1, 100 * self.count + len(self.real) + 1) if n not in self.real and self.fits(n))
+        numbers = (n for n in range(1, 100 * self.count + len(self.real) + 1) if n not in self.real and n not in self.unheld and self.fits(n))
         for _, number in zip(range(self.count - len(self.real)), numbers):
             self.issue(number, out)
         return out
