@@ -35,6 +35,7 @@ from pathlib import Path
 
 from bench.preview import live_preview_seconds, preview_seconds
 from bench.synthetic import ROOT, generate
+from kb import layout
 from kb.scratch import MEMORY_FOLDER
 
 QUERIES = {"zh": ["控制面", "量化", "前缀缓存"], "en": ["control plane", "quantization", "prefix caching"]}
@@ -270,7 +271,10 @@ def chart_seconds(project: Path) -> float:
 def measure(issues: int, work: Path, quick: bool = False) -> dict[str, Figures]:
     project = generate(issues, work / "project")
     naive = naive_variant(project)
-    middle = issues // 2 + (1 if issues // 2 in (3, 7) else 0)
+    # the middle synthetic issue (not one of the real ones, which keep their own size; numbers may skip)
+    real = {path.stem for path in (ROOT / layout.ISSUES_DATA).glob("*.yml")}
+    synthetic = sorted(int(path.stem) for path in (project / layout.ISSUES_DATA).glob("*.yml") if path.stem not in real)
+    middle = synthetic[len(synthetic) // 2]
     issue_path = f"issues/{middle:03d}/"
     results = {}
     for name, tree in (("naive", naive), ("project", project)):
