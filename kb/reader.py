@@ -18,10 +18,11 @@ from .messages import Message, msg, words
 from .problems import Problem
 from .schema_errors import explain
 from .files import snippet_problems
-from .safety import check_markup, control_problems, markup_problems, snippet_names
+from .glossary import plain_data_problems
+from .safety import check_markup, snippet_names
 from .search_text import glossary_clashes
 from .sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
-from .templates import MACROS, check_template, template_problems
+from .templates import check_template
 
 SHOWN_ID = re.compile(r"[\w.-]{1,60}")  # an id (or what stands for one) shown beside a record's position
 PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something
@@ -149,16 +150,12 @@ class ContentReader:
                     self.problem(page.path, None, "page", msg("page-translates-nothing", page=f"{layout.DOCS}/{key}"))
 
     def read_snippets(self) -> None:
-        """Snippets are appended to or included in pages, and rendered with them (Jinja, then Markdown):
-        they follow the pages' template and markup rules."""
+        """Snippets are appended to or included in pages: they are plain data (kb.glossary)."""
         for path in sorted((self.root / layout.SNIPPETS).rglob("*.md")):
             text, problem = self.files.get(read_text, path, self.root)
             rel = path.relative_to(self.root).as_posix()
             self.problems += [problem] if problem else [
-                *(Problem(rel, p.line, "template", p.message, found=p.found, suggestions=p.suggestions)
-                  for p in template_problems(text, set(MACROS))),
-                *(Problem(rel, p.line, p.field, p.message, found=p.found)
-                  for p in (*control_problems(text), *markup_problems(text)))]
+                Problem(rel, line, field, message, found=found) for line, field, message, found in plain_data_problems(text)]
             if not problem and rel in {layout.localized(layout.GLOSSARY, lang) for lang in layout.LANGUAGES}:
                 self.problems += [Problem(rel, line, "glossary", message, found=found)
                                   for line, message, found in glossary_clashes(text)]

@@ -1,58 +1,35 @@
-"""Markup content may not use: raw HTML, unsafe link schemes, attributes, outside snippets.
+"""What a contributor's text may hold: read as the site renders it, with its lines for the report.
 
 Content is Markdown written by outside contributors. What it needs (links,
 emphasis, lists, tables, admonitions, `{ #id .class }`) it can say in
-Markdown; anything that could carry script or read files is refused here,
-with its file and line, before the build (which sanitizes again and checks
-its whole output, kb.firewall).
+Markdown; anything that could carry script, read files, or pass for the
+site's own markup is refused here, with its file and line, before the build
+(which sanitizes again and checks its whole output, kb.firewall).
 
-The same rules read a page body line by line and a prose field of front
-matter once YAML has decoded it (kb.fields): escapes like `\\x3c` are text by
-then, so they cannot hide markup.
+A text is converted with the site's own Markdown configuration
+(kb.markdown_reading) and the result held against allowlists
+(kb.content_markup); a refusal is placed on the first line whose addition
+makes it. Before that, what would make the converter itself slow is refused
+by counting (unclosed brackets), and template syntax is masked: its
+expansions are the build's own output, checked by kb.templates.
+
+The same rules read a page body and a prose field of front matter once YAML
+has decoded it (kb.fields): escapes like `\\x3c` are text by then, so they
+cannot hide markup.
 """
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .messages import Message, msg, words
+from .content_markup import SAFE_SCHEMES, findings
+from .markdown_reading import render
+from .messages import Message, msg
 from .problems import Problem
 
-SAFE_SCHEMES = ("http", "https", "mailto")
 
-FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
-CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+\1")
-# A tag name ends at a space, `/`, `>` or the end of the line: Markdown reads `<img` ending one line and
-# `src=x onerror=…>` on the next as one tag.
-RAW_HTML = re.compile(r"<(/?[A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)|<!--|<\?|<!\[CDATA\[|<![A-Za-z]")
-LINK_TARGET = re.compile(
-    r"\]\(\s*<?\s*(?P<a>[^)\s>]*)"          # [text](target) and ![alt](target)
-    r"|^\s*\[[^\]]+\]:\s*<?(?P<b>\S*)"        # [label]: target
-    r"|<(?P<c>[A-Za-z][A-Za-z0-9+.-]*:[^>\s]*)>"  # <scheme:autolink>
-)
-# A link whose target is left for the next line (`[x](` or `[r]:` ending the line, perhaps with `<`):
-# Markdown reads the target from there, so the next line's start is checked as one.
-OPEN_TARGET = re.compile(r"\]\(\s*<?\s*$|^\s*\[[^\]]+\]:\s*<?\s*$")
-NEXT_TARGET = re.compile(r"\s*<?\s*(?P<target>[^)\s>]*)")
-# A reference definition whose label opened on a line before: `[r` + newline + `1]: target` defines `r 1`.
-CONTINUED_LABEL = re.compile(r"[^\[\]]*\]:\s*<?(?P<target>\S*)")
-# ![alt](https://…) or ![alt](//…): an image another site serves (kb.html_rules refuses any left in a built page)
-OUTSIDE_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?\s*(?:[A-Za-z][A-Za-z0-9+.-]*:|//)")
-SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.\-]*)\s*:")
-ATTR_LIST = re.compile(r"\{:?[^{}\n]*=[^{}\n]*\}")
-ATTR_ID = re.compile(r"\{:?[^{}\n]*?#([^\s{}]+)[^{}\n]*\}")
-SLUG_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-# Classes and ids the project's generated markup (`kb-`) and the theme (`md-`) give a meaning to: content wearing
-# one would look like what the site itself says (a source badge, a verdict, the theme's chrome), or be read as it.
-RESERVED_CLASS_PREFIXES = ("kb-", "md-")
-# ...but for the theme's classes Material documents for content to use: `[Link](page.md){ .md-button }`.
-CONTENT_THEME_CLASSES = {"md-button", "md-button--primary"}
-ATTR_BLOCK = re.compile(r"\{:?([^{}\n]*)\}")
-CLASS_NAME = re.compile(r"(?:^|\s)\.([^\s{}]+)")
-ADMONITION = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s*(?P<classes>[\w\- ]+)")  # `!!! note kb-summary "Title"`: each word a class
 # Characters a reader does not see, or that change how the text around them reads, refused in everything a
 # contributor writes (a page body here, every text field in kb.fields): C0 and C1 controls but tab, line feed
 # and carriage return (judged by each rule); the invisible format characters — soft hyphen, Arabic letter
@@ -71,11 +48,9 @@ LINE_BREAK = re.compile(r"[\t\n\r]")
 # syntax, and braces, which Python-Markdown's attr_list reads as attributes where a title meets a heading
 # (`Title { .kb-verdict--signal #featured }`, or an unclosed `{` merging with the heading's own).
 NOT_PLAIN = re.compile(r"[<>`{}]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
-THEME_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+_{2}")  # slugified to an id like __config, which the theme's script reads
 # Python-Markdown looks for the end of every `[` it finds: thousands unmatched in one paragraph take minutes.
 MAX_OPEN_BRACKETS = 100
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"(?<!\\)\["), re.compile(r"(?<!\\)\]")
-IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")  # browsers drop these from an address before reading its scheme
 SNIPPET = re.compile(r"-{1,3}8<-{1,3}\s*(?P<q>[\"']?)(?P<name>[^\"'\s]*)(?P=q)")
 SNIPPET_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 
@@ -89,46 +64,90 @@ class MarkupProblem:
 
 
 def markup_problems(text: str) -> Iterator[MarkupProblem]:
-    """What `text` (Markdown) may not hold, line by line; fenced code is skipped, but not its fence line."""
-    in_fence, open_brackets, paragraph, open_target = None, 0, 1, False
-    for number, line in enumerate(lines(text), 1):
-        if not line.strip():
-            open_brackets, paragraph, open_target = 0, number + 1, False
-        # pymdownx.snippets reads `--8<--` lines before anything else, fenced or not
+    """What `text` (Markdown) may not make, each at the first line that makes it."""
+    for number, line in enumerate(lines(text), 1):  # pymdownx.snippets reads `--8<--` lines before anything else
         snippet = SNIPPET.search(line)
         if snippet and not SNIPPET_NAME.fullmatch(snippet.group("name")):
             yield MarkupProblem(number, "snippet", msg("snippet-outside", name=snippet.group("name")), snippet.group(0))
-        fence = FENCE.match(line)
-        if fence:
-            marker, open_target = fence.group(1), False
-            if in_fence is None:
-                in_fence = marker[0] * len(marker)
-                if "=" in fence.group(2):  # ```{ .python data-x="..." }: attributes on the code block
-                    yield MarkupProblem(number, "attributes", msg("fence-attribute"), fence.group(2).strip())
-                reserved = _reserved_class(CLASS_NAME.findall(fence.group(2)))  # ```{ .python .kb-item }
-                if reserved:
-                    yield MarkupProblem(number, "attributes", *reserved)
-            elif marker[0] == in_fence[0] and len(marker) >= len(in_fence) and not fence.group(2).strip():
-                in_fence = None
+    brackets = _open_brackets(text)
+    if brackets:  # not converted: the converter itself would take minutes
+        yield brackets
+        return
+    masked = masked_templates(text)
+    if not MAY_MAKE_MARKUP.search(masked):
+        return
+    found = findings(render(masked))
+    if found:
+        source = lines(masked)
+        for finding in found[:MAX_LOCATED]:
+            line = _first_line_making(finding.key, source)
+            yield MarkupProblem(_where_written(finding.found, line, source), finding.field, finding.message,
+                                finding.found)
+
+
+# What can make anything kb.content_markup looks at: raw HTML and autolinks (`<`), links, images, abbreviations
+# and task boxes (`[`), attribute lists (`{`), admonitions and details (`!!!`, `???`), tabs and setext headings
+# (`===`, a line of `-`), headings (`#`), fenced code (`` ` ``, `~`), emoji (`:`), tables (`|`). A text with none
+# of them converts to paragraphs, emphasis, lists, quotes and code blocks, none with an attribute
+# (tests/test_content_markup.py converts random such texts to hold this): most prose fields need no conversion.
+MAY_MAKE_MARKUP = re.compile(r"[<\[{!?=#`~:|]|^[ \t]*-", re.MULTILINE)
+MAX_LOCATED = 20  # findings placed on their line in one text; each costs a few conversions
+
+
+def masked_templates(text: str) -> str:
+    """`text` with each template construct (`{{ … }}`, `{% … %}`, `{# … #}`) replaced by a word, its line breaks
+    kept: what the build puts there is its own output (kb.templates checks the constructs themselves)."""
+    parts, start = [], 0
+    while True:
+        opening = min((found for marker in ("{{", "{%", "{#") if (found := text.find(marker, start)) != -1),
+                      default=-1)
+        if opening == -1:
+            break
+        closer = {"{": "}}", "%": "%}", "#": "#}"}[text[opening + 1]]
+        end = text.find(closer, opening + 2)
+        if end == -1:
+            break
+        end += 2
+        parts += [text[start:opening], "macro" + "\n" * text.count("\n", opening, end)]
+        start = end
+    return "".join(parts) + text[start:]
+
+
+def _first_line_making(key: tuple, source: list[str]) -> int:
+    """The line whose addition to the lines before it first makes the finding `key` (1 for the first line)."""
+    low, high = 0, len(source)  # the first `low` lines do not make it; the first `high` do
+    while high - low > 1:
+        middle = (low + high) // 2
+        if any(f.key == key for f in findings(render("\n".join(source[:middle])))):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def _where_written(found: str, line: int, source: list[str]) -> int:
+    """The line that writes `found`: `line` (which completes what was found), or the one before where it
+    starts — a tag opened on one line and closed on the next is reported where it opens."""
+    for number in range(line, max(0, line - LOOK_BACK), -1):
+        if found in source[number - 1]:
+            return number
+    return line
+
+
+LOOK_BACK = 20
+
+
+def _open_brackets(text: str) -> MarkupProblem | None:
+    """A paragraph opening more than MAX_OPEN_BRACKETS `[` it never closes, at the paragraph's first line."""
+    open_brackets, paragraph = 0, 1
+    for number, line in enumerate(lines(text), 1):
+        if not line.strip():
+            open_brackets, paragraph = 0, number + 1
             continue
-        if in_fence:
-            continue
-        visible = CODE_SPAN.sub("", line)
-        problem = _line_problem(visible)
-        target = None
-        if open_target:  # the line before ended with `[x](` or `[r]:`: this line starts with the target
-            target = NEXT_TARGET.match(visible).group("target")
-        elif open_brackets and (label := CONTINUED_LABEL.match(visible)):  # `[r` on a line before, `1]: target` here
-            target = label.group("target")
-        problem = problem or (_target_problem(target) if target else None)
-        if problem:
-            yield MarkupProblem(number, *problem)
-        # still open if this line leaves its target for the next, or was only the `<` opening it
-        open_target = bool(OPEN_TARGET.search(visible)) or (target == "" and bool(visible.strip()))
-        before = open_brackets
-        open_brackets = max(0, open_brackets + len(OPEN_BRACKET.findall(visible)) - len(CLOSE_BRACKET.findall(visible)))
-        if before <= MAX_OPEN_BRACKETS < open_brackets:
-            yield MarkupProblem(paragraph, "brackets", msg("open-brackets", limit=MAX_OPEN_BRACKETS), "[")
+        open_brackets = max(0, open_brackets + len(OPEN_BRACKET.findall(line)) - len(CLOSE_BRACKET.findall(line)))
+        if open_brackets > MAX_OPEN_BRACKETS:
+            return MarkupProblem(paragraph, "brackets", msg("open-brackets", limit=MAX_OPEN_BRACKETS), "[")
+    return None
 
 
 def lines(text: str) -> list[str]:
@@ -177,48 +196,3 @@ def check_markup(page) -> list[Problem]:
     """Problems in a page's Markdown body (its front matter is checked field by field, kb.fields)."""
     found = [*control_problems(page.body), *markup_problems(page.body)]
     return [Problem(page.path, page.body_first_line + p.line - 1, p.field, p.message, found=p.found) for p in found]
-
-
-def _line_problem(line: str) -> tuple[str, Message, str] | None:
-    raw = RAW_HTML.search(line)
-    if raw:
-        return "html", msg("raw-html", tag=raw.group(0)), raw.group(0)
-    for match in LINK_TARGET.finditer(line):
-        problem = _target_problem(match.group("a") or match.group("b") or match.group("c") or "")
-        if problem:
-            return problem
-    image = OUTSIDE_IMAGE.search(line)
-    if image:
-        return "image", msg("outside-image"), image.group(0)
-    attributes = ATTR_LIST.search(line)
-    if attributes:
-        return "attributes", msg("attribute-key-value"), attributes.group(0)
-    for anchor in ATTR_ID.finditer(line):
-        if not SLUG_ID.fullmatch(anchor.group(1)):
-            return "attributes", msg("attribute-bad-id", id=anchor.group(1)), anchor.group(0)
-        if anchor.group(1).startswith(RESERVED_CLASS_PREFIXES):  # `#kb-names` would end a record's text in search
-            return ("attributes", msg("attribute-reserved-id", id=anchor.group(1),
-                                      prefixes=words(RESERVED_CLASS_PREFIXES, "or")), anchor.group(0))
-    admonition = ADMONITION.match(line)
-    reserved = _reserved_class([name for block in ATTR_BLOCK.findall(line) for name in CLASS_NAME.findall(block)]
-                               + (admonition.group("classes").split() if admonition else []))
-    if reserved:
-        return "attributes", *reserved
-    if THEME_HEADING.match(line):
-        return "heading", msg("theme-heading"), line.strip()
-    return None
-
-
-def _target_problem(target: str) -> tuple[str, Message, str] | None:
-    scheme = SCHEME.match(IGNORED_IN_URL.sub("", html.unescape(target)))  # `&#106;avascript:` is javascript:
-    if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
-        return "link", msg("link-scheme", scheme=scheme.group(1)), scheme.group(0)
-    return None
-
-
-def _reserved_class(names: list[str]) -> tuple[Message, str] | None:
-    """(message, found) for the first class of `names` that belongs to the project's or the theme's markup."""
-    for name in names:
-        if name.casefold().startswith(RESERVED_CLASS_PREFIXES) and name not in CONTENT_THEME_CLASSES:
-            return msg("attribute-reserved-class", name=name, prefixes=words(RESERVED_CLASS_PREFIXES, "or")), name
-    return None

@@ -89,7 +89,9 @@ def template_problems(source: str, allowed: set[str]) -> list[TemplateProblem]:
         return [TemplateProblem(error.lineno or 1, msg("template-syntax", error=error.message))]
     except RecursionError:  # `{{ ((((...` thousands deep
         return [TemplateProblem(1, msg("template-too-deep"), "{{")]
-    problems = []
+    # Jinja drops a comment before parsing, wherever it is, a code span included: it would vanish unseen
+    problems = [TemplateProblem(line, msg("template-comment"), "{#")
+                for line, kind, _ in _PARSER.lex(source) if kind == "comment_begin"]
     for node in tree.body:
         if not isinstance(node, nodes.Output):
             problems.append(TemplateProblem(node.lineno, msg("template-statement", kind=type(node).__name__.lower()), "{%"))

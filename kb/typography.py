@@ -30,9 +30,10 @@ from .problems import Problem
 from .prose_view import CODE_SPAN, View, edit_kind
 from .reader import ContentReader, dotted, named_steps
 from .refs import expand_refs
-from .safety import FENCE
 from .text import HAN
 from .written import trailing_spaces, written_at
+
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")  # typography is for prose: what a fence holds is code (style only, not safety)
 
 # The site's settings: AutoCorrect's rules, without `space-bracket` (which wants "数字 (注)"; Chinese
 # pages here write full-width "数字（注）").

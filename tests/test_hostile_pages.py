@@ -44,8 +44,9 @@ SPLIT_MARKUP = [  # (name, text, which line of it is refused, what the message s
     ("link target on the next line", "[click](\njavascript:alert(1))", 1,
      "`javascript:` links are not allowed — link to an http(s):// page"),
     ("link target after a lone <", "[click](\n<\njavascript:alert(1)>)", 2, "`javascript:` links are not allowed"),
-    ("reference target on the next line", "[r1]:\n  javascript:alert(2)", 1, "`javascript:` links are not allowed"),
-    ("reference label across lines", "[r\n1]: javascript:alert(3)", 1, "`javascript:` links are not allowed"),
+    ("reference target on the next line", "[x][r1]\n\n[r1]:\n  javascript:alert(2)", 3,
+     "`javascript:` links are not allowed"),
+    ("reference defined inside a quote", "[x][r2]\n\n> [r2]: javascript:alert(3)", 2, "`javascript:` links are not allowed"),
 ]
 
 
@@ -112,10 +113,16 @@ def test_generated_and_theme_classes_are_refused_in_content(tmp_path, capsys, na
     assert "— remove it, or use a class of your own" in out, out
 
 
-def test_the_themes_button_class_is_for_content(tmp_path, capsys):
+def test_the_themes_button_class_is_for_content_and_no_class_is_unlisted(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
-    append(project, "[All issues](issues/index.md){ .md-button .md-button--primary } and *this*{ .my-own-class }")
+    button = "[All issues](issues/index.md){ .md-button .md-button--primary }"
+    line = append(project, button)
     assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+    page = project / PAGE
+    page.write_text(page.read_text(encoding="utf-8").replace(button, button + " and *this*{ .my-own-class }"),
+                    encoding="utf-8")
+    out = check(project, capsys)
+    assert f"{PAGE}:{line}:" in out and "`my-own-class` is not one content may use" in out, out
 
 
 # ---- 4. page names the i18n plugin misreads --------------------------------------------------
@@ -223,13 +230,12 @@ def test_a_watch_id_repeating_a_topic_heading_of_the_watch_record_pages_is_refus
 
 # ---- 7. template syntax in a snippet --------------------------------------------------------
 
-def test_template_syntax_in_a_snippet_is_refused_at_its_line(tmp_path, capsys):
+def test_template_syntax_in_a_snippet_is_refused_at_its_line_as_not_data(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
     snippet = layout.localized(layout.GLOSSARY, "en")
     line = append(project, "{{ config }}", snippet)
     out = check(project, capsys)
-    assert f"{snippet}:{line}: template: only a call of one of the project's macros may stand in {{{{ }}}} — use one of" \
-        in out, out
+    assert f"{snippet}:{line}: snippet: a snippet holds abbreviation definitions only" in out, out
 
 
 def test_a_control_character_in_a_snippet_is_refused(tmp_path, capsys):

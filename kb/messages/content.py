@@ -102,13 +102,19 @@ TEMPLATES = {
               "syntax are not read here)",
         "zh": "必须是纯文本，不能有 `{markup}`——请用文字写出来（这里不解析标记、字符引用和模板语法）",
     },
+    "snippet-not-abbreviation": {
+        "en": "a snippet holds abbreviation definitions only, one a line (`*[TTFT]: time to first token`) — no markup, "
+              "macro or admonition: it would show on every page that includes it",
+        "zh": "片段文件只能放缩写定义，一行一条（`*[TTFT]: time to first token`）——不能有标记、宏或提示框："
+              "它会出现在每个引用它的页面上",
+    },
+    "snippet-empty-expansion": {
+        "en": "this abbreviation says nothing — write what it stands for after the colon",
+        "zh": "这条缩写没有写全称——请在冒号后写出它代表什么",
+    },
     "snippet-outside": {
         "en": "`{name}` is outside the snippets/ folder — include only a file of snippets/ by its name",
         "zh": "`{name}` 在 snippets/ 文件夹之外——只能按文件名引用 snippets/ 里的文件",
-    },
-    "fence-attribute": {
-        "en": "a code fence may name its language only — remove the `key=value` attribute",
-        "zh": "代码块围栏只能写语言名——请删除 `key=value` 属性",
     },
     "open-brackets": {
         "en": "this paragraph opens over {limit} `[` it never closes, which Markdown reads very slowly — close them, "
@@ -120,18 +126,34 @@ TEMPLATES = {
               "admonitions), or put code in backticks",
         "zh": "内容里不能写原始 HTML `{tag}`——请用 Markdown 写（链接、强调、列表、表格、提示框），代码请放进反引号",
     },
+    "content-element": {
+        "en": "`<{tag}>` is not an element content may make — write it in Markdown (links, emphasis, lists, tables, "
+              "admonitions)",
+        "zh": "内容不能生成 `<{tag}>` 元素——请用 Markdown 写（链接、强调、列表、表格、提示框）",
+    },
+    "content-attribute": {
+        "en": "the attribute `{name}` on `<{tag}>` is not one content may set — only `{{ #id }}` and `{{ .class }}` may "
+              "follow Markdown; remove it",
+        "zh": "内容不能给 `<{tag}>` 设置 `{name}` 属性——Markdown 后面只能跟 `{{ #id }}` 和 `{{ .class }}`，请删除它",
+    },
+    "content-class": {
+        "en": "the class `{name}` is not one content may use — use an admonition kind Material documents (note, tip, "
+              "warning…), `md-button`, or none (README: what content may make)",
+        "zh": "内容不能使用 class `{name}`——请用 Material 文档列出的提示框类型（note、tip、warning 等）、`md-button`，"
+              "或者不加 class（见 README：内容可以生成的标记）",
+    },
+    "content-theme-id": {
+        "en": "the id `{id}` is one the theme's script reads (ids starting `__`) — choose another",
+        "zh": "id `{id}` 会被主题脚本读取（以 `__` 开头的 id）——请换一个",
+    },
+    "content-input": {
+        "en": "a form field (`<input type={type}>`) is not allowed in content — remove it",
+        "zh": "内容里不能有表单字段（`<input type={type}>`）——请删除它",
+    },
     "outside-image": {
         "en": "an image from another site is not allowed: every reader's browser would fetch it from there (a "
               "tracking pixel) — link to it instead: [text](address)",
         "zh": "不能用其他网站的图片：每位读者的浏览器都会去那里取图（相当于跟踪像素）——请改成链接：[文字](地址)",
-    },
-    "attribute-key-value": {
-        "en": "only `{{ #id }}` and `{{ .class }}` may follow Markdown — remove the `key=value` attribute",
-        "zh": "Markdown 后面只能跟 `{{ #id }}` 和 `{{ .class }}`——请删除 `key=value` 属性",
-    },
-    "attribute-bad-id": {
-        "en": "`#{id}` is not an id this site uses — write ids as lowercase slugs",
-        "zh": "`#{id}` 不是本站使用的 id 形式——id 请写成小写 slug",
     },
     "attribute-reserved-id": {
         "en": "the id `#{id}` belongs to the site's own markup (ids starting {prefixes} are generated or the "
@@ -164,6 +186,12 @@ TEMPLATES = {
     "template-too-deep": {
         "en": "template syntax nested too deeply — write macros as {{{{ ref(\"id\") }}}}",
         "zh": "模板语法嵌套太深——宏要写成 {{{{ ref(\"id\") }}}}",
+    },
+    "template-comment": {
+        "en": "`{{#` starts a template comment: the build removes it and everything up to `#}}`, so readers would never "
+              "see it — to show the characters, write `{{ #` (with a space)",
+        "zh": "`{{#` 会开始一段模板注释：构建时它和直到 `#}}` 的内容都会被删掉，读者看不到——如果要显示这两个字符，"
+              "请写成 `{{ #`（中间加空格）",
     },
     "template-statement": {
         "en": "`{{% {kind} %}}` is not allowed in content — use only the project's macros, e.g. {{{{ ref(\"id\") }}}}",
