@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from .safety import SAFE_SCHEMES
+from .content_markup import SAFE_SCHEMES
 
 # Elements that embed another document, run code, restyle the page or animate an address.
 FORBIDDEN_ELEMENTS = {"iframe", "frame", "frameset", "object", "embed", "applet", "base", "portal", "style",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .refs import REF
 
-CODE_SPAN = re.compile(r"(?P<ticks>`+)(?:(?!(?P=ticks)).)+(?P=ticks)")  # kb.safety.CODE_SPAN, with a named group
+CODE_SPAN = re.compile(r"(?P<ticks>`+)(?:(?!(?P=ticks)).)+(?P=ticks)")  # a code span as a line shows it (typography only: the safety rules read what Markdown makes)
 URL = re.compile(r"https?://[^\s)>\]]+")
 LINK_OPEN = re.compile(r"!?\[")
 LINK_CLOSE = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")  # ](target) or ](target "title")

@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .content_markup import SAFE_SCHEMES, findings
+from .content_markup import findings
 from .markdown_reading import render
 from .messages import Message, msg
 from .problems import Problem
