@@ -15,9 +15,9 @@ from . import layout
 from .catalog import Catalog
 from .messages import msg
 from .reader import ContentReader, dotted
+from .refs import find_refs
 
 ISSUE_REF = re.compile(r"issue-(\d+)")
-REF = re.compile(r"""\{\{\s*ref\(\s*["']([a-z0-9-]+)["']""")  # the target of each ref() in a text (kb.refs)
 
 
 def unarchived_issues(catalog: Catalog) -> set[int]:
@@ -83,7 +83,7 @@ def check_repeated_references(reader: ContentReader, catalog: Catalog) -> None:
                     continue
                 seen: set[str] = set()
                 for field in ("summary", "why", "edge"):
-                    for target in REF.findall(getattr(text, field) or ""):
+                    for target, _ in find_refs(getattr(text, field) or ""):
                         loc = ("items", item.id, field)
                         if target in seen:
                             reader.problem(page.meta, loc, dotted(loc), msg("ref-twice-in-item", id=target), found=target)
