@@ -53,7 +53,7 @@ PROSE = {
 }
 
 
-def _yaml() -> YAML:
+def round_trip_yaml() -> YAML:
     yaml = YAML()  # round trip: comments, order and block scalars survive
     yaml.preserve_quotes = True
     yaml.width = 4096
@@ -63,7 +63,7 @@ def _yaml() -> YAML:
 
 def _dump(data) -> str:
     out = io.StringIO()
-    _yaml().dump(data, out)
+    round_trip_yaml().dump(data, out)
     return out.getvalue()
 
 
@@ -158,13 +158,21 @@ def _read_front_matter(path: Path) -> tuple[dict, str]:
     if not text.startswith("---\n"):
         raise ScaffoldError(f"{path}: no front matter")
     end = text.index("\n---", 3)
-    return _yaml().load(text[4:end + 1]) or {}, text[end + 1:]
+    return round_trip_yaml().load(text[4:end + 1]) or {}, text[end + 1:]
 
 
-def _edit_front_matter(path: Path, edit) -> None:
+def edit_front_matter(path: Path, edit) -> None:
+    """Change a page's front matter in place (`edit` gets it as data), keeping comments, order and the body."""
     data, rest = _read_front_matter(path)
     edit(data)
     path.write_text(f"---\n{_dump(data)}{rest}", encoding="utf-8")
+
+
+def edit_yaml(path: Path, edit) -> None:
+    """Change a YAML file in place (`edit` gets it as data), keeping comments, order and block scalars."""
+    data = round_trip_yaml().load(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(_dump(data), encoding="utf-8")
 
 
 def new_item(root: Path, number: int, item_id: str, category: str, topics: list[str],
@@ -172,7 +180,7 @@ def new_item(root: Path, number: int, item_id: str, category: str, topics: list[
     facts_path = root / layout.ISSUES_DATA / f"{layout.issue_stem(number)}.yml"
     if not facts_path.is_file():
         raise ScaffoldError(f"issue {number} does not exist — run `kb new issue {number}` first")
-    yaml = _yaml()
+    yaml = round_trip_yaml()
     facts = yaml.load(facts_path.read_text(encoding="utf-8"))
     if any(item.get("id") == item_id for item in facts.get("items") or []):
         raise ScaffoldError(f"issue {number} already has an item `{item_id}`")
@@ -181,7 +189,7 @@ def new_item(root: Path, number: int, item_id: str, category: str, topics: list[
     if _untouched_placeholder(facts, pages):
         facts["items"] = [item for item in facts["items"] if item.get("id") != PLACEHOLDER_ITEM]
         for page in pages.values():
-            _edit_front_matter(page, lambda data: data["items"].pop(PLACEHOLDER_ITEM))
+            edit_front_matter(page, lambda data: data["items"].pop(PLACEHOLDER_ITEM))
     facts.setdefault("items", []).append({
         "id": item_id,
         "category": category,
@@ -193,7 +201,7 @@ def new_item(root: Path, number: int, item_id: str, category: str, topics: list[
     yaml.dump(facts, out)
     facts_path.write_text(out.getvalue(), encoding="utf-8")
     for lang, page in pages.items():
-        _edit_front_matter(page, lambda data, lang=lang: data.setdefault("items", {}).__setitem__(item_id, _item_prose(lang)))
+        edit_front_matter(page, lambda data, lang=lang: data.setdefault("items", {}).__setitem__(item_id, _item_prose(lang)))
     return [facts_path, *pages.values()]
 
 

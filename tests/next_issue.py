@@ -20,7 +20,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from kb import layout, load_catalog  # noqa: E402
 from kb.cli import main as kb  # noqa: E402
 from kb.model import CATEGORIES  # noqa: E402
+from kb.scaffold import edit_front_matter, edit_yaml  # noqa: E402
 
 ENTITY = "next-issue-lab"
 # A figure per category's item: (metric, facts) — written as CONTRIBUTING's "Claims" asks.
@@ -107,34 +107,6 @@ def commit(repo: Path, message: str) -> None:
         subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-q", "--no-verify", "-m", message], check=True)
-
-
-def _yaml() -> YAML:
-    yaml = YAML()
-    yaml.preserve_quotes = True
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    return yaml
-
-
-def edit_yaml(path: Path, change) -> None:
-    yaml = _yaml()
-    data = yaml.load(path.read_text(encoding="utf-8"))
-    change(data)
-    out = io.StringIO()
-    yaml.dump(data, out)
-    path.write_text(out.getvalue(), encoding="utf-8")
-
-
-def edit_front_matter(path: Path, change) -> None:
-    text = path.read_text(encoding="utf-8")
-    end = text.index("\n---", 3)
-    yaml = _yaml()
-    data = yaml.load(text[4:end + 1])
-    change(data)
-    out = io.StringIO()
-    yaml.dump(data, out)
-    path.write_text(f"---\n{out.getvalue()}{text[end + 1:]}", encoding="utf-8")
 
 
 def run_kb(root: Path, *args: str) -> None:
