@@ -43,10 +43,9 @@ from .scratch import scratch_root
 from .search_records import NAMES_ANCHOR, Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
-# Built pages escape `<` and `>` in attribute values: a tag's scan stops at the next `<` (not the text's end).
-HTML_LANG = re.compile(r'(<html[^<>]*\blang=")([a-z]++)(?:-[^"<>]*+)?(")')
+HTML_LANG = re.compile(r'(<html[^<>]*\blang=")([a-z]++)(?:-[^"<>]*+)?(")')  # pages escape `<` in attributes
 BODY_START = "<div data-pagefind-body>"  # overrides/main.html
-BODY_END = re.compile(r"</div>\s*</article>")  # the last after BODY_START ends the body (page_body)
+BODY_END = re.compile(r"</div>\s*</article>")  # the last ends the body: one scan (`start(.*)end` was quadratic)
 TAG = re.compile(r"<[^<>]*+>")
 # A start or end tag, its attributes read with their quotes (a ">" or a name inside a quoted value is text).
 ELEMENT_TAG = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>""")
@@ -124,24 +123,16 @@ def _record(lang: str, body: str, facets: Facets, as_indexed: Callable[[str], st
             f'<div hidden>{"".join(elements)}</div>{BODY_START}{as_indexed(body)}{aliases}</div></body></html>')
 
 
-def page_body(html: str) -> str | None:
-    """What Pagefind indexes of a built page: from BODY_START to the last BODY_END, or None. Found by scanning
-    once; a pattern `start(.*)end` searched from each start took time quadratic in a page holding many."""
-    start = html.find(BODY_START)
-    end = None
-    for end in BODY_END.finditer(html, start + len(BODY_START)) if start >= 0 else ():
-        pass
-    return None if end is None else html[start + len(BODY_START): end.start()]
-
-
 def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
                    as_indexed: Callable[[str], str] = str) -> dict[str, str]:
     """Staged file (site-relative) -> the HTML Pagefind indexes for it, for one built page; `lang`: the
     code it is indexed under; `as_indexed` writes text as that language is indexed (kb.search_text)."""
-    body = page_body(html)
-    if body is None:
+    start = html.find(BODY_START)
+    ends = [end.start() for end in BODY_END.finditer(html, start)] if start >= 0 else []
+    if not ends:
         return {}  # nothing of it is indexed
     records = records or PageRecords(Facets())
+    body = html[start + len(BODY_START): ends[-1]]
     staged = {}
     rest, cut = [], 0
     page_url = "/" + rel.removesuffix("index.html")
