@@ -148,3 +148,113 @@ def test_the_live_content_is_within_the_limits():
         assert list(markdown_problems(text, limit)) == [], path
     for path in (ROOT / "data").rglob("*.yml"):
         assert long_line(path.read_text(encoding="utf-8")) is None, path
+
+
+# ---- the build's budget -------------------------------------------------------------------------------------
+
+class Clock:
+    """A clock the test moves: pages take the time it says."""
+    def __init__(self):
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def convert_pages(budget, clock, times: dict[str, float]) -> str:
+    """Pages converted one after another, each taking its time, until the budget stops them: what it says."""
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError) as stopped:
+        for page, seconds in times.items():
+            budget.page_started(page)
+            clock.now += seconds
+            budget.page_done()
+    return str(stopped.value)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    import mkdocs_kb.budget
+
+    clock = Clock()
+    monkeypatch.setattr(mkdocs_kb.budget, "time", clock)
+    return clock
+
+
+def glossary_budget(pages: int):
+    from mkdocs_kb.budget import BuildBudget, Shared
+
+    budget = BuildBudget()
+    budget.start(pages, seconds=10, ms_per_page=100, shared=Shared("snippets/abbreviations.en.md", "1,000 abbreviations"))
+    return budget
+
+
+def test_every_page_slow_stops_the_build_naming_what_every_page_includes(clock):
+    """Each page under its own budget (20 s), together over the build's: the glossary is named, not a page."""
+    budget = glossary_budget(pages=100)  # 10 s + 100 × 100 ms = 20 s
+    said = convert_pages(budget, clock, {f"docs/issues/{n:03}.md": 1.4 for n in range(100)})
+    assert said.startswith("snippets/abbreviations.en.md: the pages took 21.0 s to render, over the 20.0 s"), said
+    assert "each about 1,400 ms" in said and "1,000 abbreviations" in said, said
+    assert len(budget.pages) == 15  # stopped at the first page over, not after every page
+
+
+def test_one_slow_page_is_named_when_it_took_most_of_the_time(clock):
+    budget = glossary_budget(pages=10)  # 11 s
+    said = convert_pages(budget, clock, {"docs/a.md": 0.1, "docs/slow.md": 12.0, "docs/b.md": 0.1})
+    assert said.startswith("docs/slow.md: the pages took 12.1 s to render, over the 11.0 s this build allows, "
+                           "12.0 s of it this page's"), said
+
+
+def test_a_page_that_starts_over_the_budget_stops_at_once(clock):
+    """Over the budget, every later page stops before it is converted: a split conversion's copy, holding the
+    same budget, fails the rest of its pages at once rather than converting each slowly."""
+    from mkdocs.exceptions import PluginError
+
+    budget = glossary_budget(pages=0)
+    clock.now = 11.0
+    with pytest.raises(PluginError):
+        budget.page_started("docs/next.md")
+    with pytest.raises(PluginError):
+        budget.page_started("docs/after.md")
+
+
+def test_the_build_budget_is_per_phase(clock):
+    """The time before the phase (loading the catalog) and after it (writing, search) does not count; within it,
+    pages under the budget pass."""
+    budget = glossary_budget(pages=10)
+    clock.now = 100.0
+    budget.start(10, seconds=10, ms_per_page=100, shared=None)
+    for n in range(10):
+        budget.page_started(f"docs/{n}.md")
+        clock.now += 1.0
+        budget.page_done()
+    budget.finish()
+    clock.now += 1_000
+    budget.check()  # outside a phase: nothing to stop
+
+
+@pytest.mark.full
+def test_a_glossary_slowing_every_page_stops_the_build_naming_it(tmp_path):
+    """The glossary at the checker's limit passes `kb check`, and makes each of the fixture's pages about 2.5×
+    slower (35 pages a language: 0.45 s, then 1.15 s); with the build's budget lowered to 10 ms a page, it stops
+    the build, naming the glossary (no page took half the budget)."""
+    from conftest import build
+    from test_hostile import unchecked_project
+
+    project = unchecked_project(tmp_path)
+    clean = tmp_path / "clean"  # the plugin reads the glossary of the catalog it is given
+    for name in ("abbreviations.md", "abbreviations.en.md"):
+        glossary = clean / "snippets" / name
+        text = glossary.read_text(encoding="utf-8").rstrip("\n")
+        room = limits.MAX_ABBREVIATIONS_PER_GLOSSARY - sum(map(limits.defines_abbreviation, text.split("\n")))
+        glossary.write_text(text + "\n" + "\n".join(f"*[Z{n}Q]: Term {n}" for n in range(room)) + "\n", encoding="utf-8")
+    assert problem_lines(clean) == []
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "\n  - kb:\n", "\n  - kb:\n      build_seconds: 0\n      build_ms_per_page: 10\n"), encoding="utf-8")
+    start = time.perf_counter()
+    result = build(project, tmp_path / "site")
+    out = result.stdout + result.stderr
+    assert result.returncode != 0 and "snippets/abbreviations.md: the pages took" in out, out
+    assert time.perf_counter() - start < 120
