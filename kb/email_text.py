@@ -11,8 +11,10 @@ import re
 
 BLOCKS = {"p", "div", "ul", "ol", "table", "tr", "h1", "h2", "h3", "h4"}
 HEADING_MARKS = {"h1": "", "h2": "■ ", "h3": "▸ "}
-HEAD = re.compile(r"<head\b.*?</head>", re.DOTALL | re.IGNORECASE)
-TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)")
+# The head, to its end or the next head (`<head` with no end, repeated, was quadratic searched to the end each time).
+HEAD = re.compile(r"<head\b(?:(?!<head\b|</head>).)*+</head>", re.DOTALL | re.IGNORECASE)
+# A tag holds no `<` (kb.render.markup escapes attribute values): a `<` left open ends at the next one.
+TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*+)([^<>]*+)>|([^<]+)")
 HREF = re.compile(r'\bhref="([^"]*)"')
 
 

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, BeforeValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
+from .limits import markdown_problems
 from .messages import Message, msg
 from .safety import HIDDEN, hidden_character_message, markup_problems, plain_text_problem
 from .templates import prose_template_problems
@@ -79,6 +80,8 @@ def _name(value: str) -> str:
 
 def _prose(value: str) -> str:
     _no_controls(value)
+    for problem in markdown_problems(value):  # first: a text over a limit is not read further (kb.limits)
+        raise refusal("limit", problem.message, problem.found)
     for problem in markup_problems(value):
         raise refusal("markup", problem.message, problem.found)
     for problem in prose_template_problems(value):

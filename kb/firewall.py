@@ -39,7 +39,7 @@ PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pag
     rf"|{re.escape(SHARDS_FILE)}|(?:{RUN_FOLDER}/)?(?:pagefind-entry\.json|pagefind\.{FILE_ID}\.pf_meta"
     rf"|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)))")
 CARD_SIZE = (1200, 630)  # a share card's (kb.cards)
-ISSUE_EMAIL = re.compile(r"(?:[a-z]+/)?[a-z]+/\d+/issue-(\d+)\.([a-z]+)\.eml")
+ISSUE_EMAIL = re.compile(r"\A(?:[a-z]+/)?[a-z]+/\d+/issue-(\d+)\.([a-z]+)\.eml")  # fullmatch: \A keeps a search linear
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search_records'
 
 

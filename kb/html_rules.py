@@ -35,9 +35,11 @@ STYLE = re.compile(r"\s*(?:text-align:\s*(?:left|right|center|justify);?\s*)?") 
 # Inside content, an id the theme's script looks up (__config, __search...) would take its place;
 # pymdownx writes its own, for tabs and line numbers.
 # An address's scheme as a browser reads it: leading C0 controls and spaces, tabs and newlines anywhere, do not count.
-SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+# SCHEME and OUTSIDE read an address from its start only (`\A`): searched from every letter of a long run without
+# a colon, they would take time quadratic in it.
+SCHEME = re.compile(r"\A([A-Za-z][A-Za-z0-9+.-]*+):")
 IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")
-OUTSIDE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:|[/\\]{2}")  # an address with a scheme, or protocol-relative
+OUTSIDE = re.compile(r"\A(?:[A-Za-z][A-Za-z0-9+.-]*+:|[/\\]{2})")  # an address with a scheme, or protocol-relative
 THEME_ID = re.compile(r"__(?!tabbed_\d+(?:_\d+)?$|codelineno-[\w-]+$)\S*")
 
 

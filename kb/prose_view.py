@@ -18,11 +18,18 @@ from dataclasses import dataclass
 
 from .refs import REF
 
-CODE_SPAN = re.compile(r"(?P<ticks>`+)(?:(?!(?P=ticks)).)+(?P=ticks)")  # a code span as a line shows it (typography only: the safety rules read what Markdown makes)
+# A code span as a line shows it (typography only: the safety rules read what Markdown makes): a whole run of backticks (not part of a longer one: trying each shorter run backtracked for minutes
+# on a line of backticks) up to the next run as long, on the same line. Each run is scanned from once, to the next
+# run at least as long or the line's end: lines are at most kb.limits.MAX_LINE_CHARS long.
+CODE_SPAN = re.compile(r"(?<!`)(?P<ticks>`++)(?:(?!(?P=ticks)).)+(?P=ticks)")
 URL = re.compile(r"https?://[^\s)>\]]+")
 LINK_OPEN = re.compile(r"!?\[")
-LINK_CLOSE = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")  # ](target) or ](target "title")
-MACRO = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+# ](target) or ](target "title"). A target holds no `]`: a scan from each `](` ends at the next one, not at the
+# line's end (`](` repeated was quadratic).
+LINK_CLOSE = re.compile(r"\]\([^)\s\]]*+(?:\s+\"[^\"]*+\")?\)")
+# Template syntax, up to its end or the next start (`{{ a {{ b }}` is `{{ b }}`): not to the line's end from each
+# `{{`, which was quadratic on a line of them.
+MACRO = re.compile(r"\{\{(?:(?!\{\{|\}\}).)*+\}\}|\{%(?:(?!\{%|%\}).)*+%\}")
 ATTRIBUTES = re.compile(r"\{:?\s*[#.][^{}\n]*\}")  # { #id .class } after Markdown
 NOT_PROSE = re.compile("|".join(f"(?P<{name}>{rx.pattern})" for name, rx in (
     ("ref", REF), ("macro", MACRO), ("code", CODE_SPAN), ("close", LINK_CLOSE), ("url", URL), ("open", LINK_OPEN),

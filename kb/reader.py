@@ -19,6 +19,7 @@ from .problems import Problem
 from .schema_errors import explain
 from .files import snippet_problems
 from .glossary import plain_data_problems
+from .limits import MAX_ABBREVIATIONS_PER_GLOSSARY, MAX_ABBREVIATIONS_PER_PAGE, markdown_problems
 from .safety import check_markup, snippet_names
 from .search_text import glossary_clashes
 from .sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
@@ -154,9 +155,15 @@ class ContentReader:
         for path in sorted((self.root / layout.SNIPPETS).rglob("*.md")):
             text, problem = self.files.get(read_text, path, self.root)
             rel = path.relative_to(self.root).as_posix()
+            glossary = rel in {layout.localized(layout.GLOSSARY, lang) for lang in layout.LANGUAGES}
+            over = [] if problem else [Problem(rel, p.line, p.field, p.message, found=p.found) for p in markdown_problems(
+                text, MAX_ABBREVIATIONS_PER_GLOSSARY if glossary else MAX_ABBREVIATIONS_PER_PAGE)]
+            if over:  # the other rules read it once it is within the limits
+                self.problems += over
+                continue
             self.problems += [problem] if problem else [
                 Problem(rel, line, field, message, found=found) for line, field, message, found in plain_data_problems(text)]
-            if not problem and rel in {layout.localized(layout.GLOSSARY, lang) for lang in layout.LANGUAGES}:
+            if not problem and glossary:
                 self.problems += [Problem(rel, line, "glossary", message, found=found)
                                   for line, message, found in glossary_clashes(text)]
 
@@ -180,6 +187,10 @@ def checked_page(path: Path, root: Path) -> tuple[MarkdownPage | None, list[Prob
     page, problem = read_markdown(path, root)
     if page is None:
         return None, [problem]
+    over = [Problem(page.path, page.body_first_line + p.line - 1, p.field, p.message, found=p.found)
+            for p in markdown_problems(page.body)]
+    if over:  # the other rules read it once it is within the limits (kb.limits)
+        return page, over
     problems = check_template(page) + check_markup(page)
     for number, line in enumerate(page.body.splitlines(), page.body_first_line):
         if line.lstrip().startswith(PLACEHOLDER):

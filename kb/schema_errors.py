@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from .messages import Message, msg, words
 from .suggest import as_slug, closest
 
-QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")  # the values of pydantic's "'release', 'tool' or 'paper'"
+QUOTED = re.compile(r"(?<!\\)'((?:[^'\\]|\\.)*+)'")  # the values of pydantic's "'release', 'tool' or 'paper'"
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,10 @@ from .scratch import scratch_root
 from .search_records import NAMES_ANCHOR, Facets, PageRecords, item_record_url
 from .search_text import INDEX_LANGUAGE, chinese_pairs, versions
 
-HTML_LANG = re.compile(r'(<html[^>]*\blang=")([a-z]+)(?:-[^"]*)?(")')
+HTML_LANG = re.compile(r'(<html[^<>]*\blang=")([a-z]++)(?:-[^"<>]*+)?(")')  # pages escape `<` in attributes
 BODY_START = "<div data-pagefind-body>"  # overrides/main.html
-BODY = re.compile(r"(<div data-pagefind-body>)(.*)(</div>\s*</article>)", re.S)
-TAG = re.compile(r"<[^>]*>")
+BODY_END = re.compile(r"</div>\s*</article>")  # the last ends the body: one scan (`start(.*)end` was quadratic)
+TAG = re.compile(r"<[^<>]*+>")
 # A start or end tag, its attributes read with their quotes (a ">" or a name inside a quoted value is text).
 ELEMENT_TAG = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>""")
 IGNORED_ATTRIBUTE = re.compile(r"""\sdata-pagefind-ignore(?=[\s=/>]|$)""")
@@ -127,11 +127,12 @@ def staged_records(rel: str, html: str, records: PageRecords | None, lang: str,
                    as_indexed: Callable[[str], str] = str) -> dict[str, str]:
     """Staged file (site-relative) -> the HTML Pagefind indexes for it, for one built page; `lang`: the
     code it is indexed under; `as_indexed` writes text as that language is indexed (kb.search_text)."""
-    match = BODY.search(html)
-    if match is None:
+    start = html.find(BODY_START)
+    ends = [end.start() for end in BODY_END.finditer(html, start)] if start >= 0 else []
+    if not ends:
         return {}  # nothing of it is indexed
     records = records or PageRecords(Facets())
-    body = match.group(2)
+    body = html[start + len(BODY_START): ends[-1]]
     staged = {}
     rest, cut = [], 0
     page_url = "/" + rel.removesuffix("index.html")

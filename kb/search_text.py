@@ -45,10 +45,12 @@ NAME_PARTS = re.compile(r"[()（）,，、;；]")  # "首 token 延迟（time to
 # then checked to stand in text (not in a tag, nor in a raw-text element). Splitting the page at every tag
 # instead took 3.5 s for the Chinese records of a 520-issue archive (1.1 million tags); this takes 2.4 s.
 REWRITTEN = re.compile(f"([{HAN}]+)|{CJK_PUNCTUATION.pattern}")
-RAW_TAG = re.compile(rf"<(/?)(?:{'|'.join(RAW_TEXT)})(?![a-zA-Z0-9])[^>]*>", re.I)
+RAW_TAG = re.compile(rf"<(/?)(?:{'|'.join(RAW_TEXT)})(?![a-zA-Z0-9])[^<>]*+>", re.I)  # a tag holds no `<` (escaped)
 # After a run: inline tags, then the Han character the run goes on with
-INLINE_THEN_HAN = re.compile(rf"(?:</?(?:{'|'.join(sorted(INLINE, key=len, reverse=True))})(?![a-zA-Z0-9])[^>]*>)+([{HAN}])",
-                             re.I)
+# (Not after a `>`: searched, a run of tags is read from its first only, not again from each; a tag holds no `<`,
+# which built pages escape in attribute values.)
+INLINE_THEN_HAN = re.compile(
+    rf"(?<!>)(?:</?(?:{'|'.join(sorted(INLINE, key=len, reverse=True))})(?![a-zA-Z0-9])[^<>]*+>)++([{HAN}])", re.I)
 
 
 def _pairs(run: str, after: str) -> str:

@@ -1,7 +1,8 @@
 """Reading content files: YAML with the line of every key, and Markdown front matter.
 
 Content comes from strangers, so reading is bounded: a file over MAX_FILE_BYTES,
-bytes that are not UTF-8, YAML anchors and aliases (a few lines can expand to
+bytes that are not UTF-8, a line over kb.limits.MAX_LINE_CHARS (refused before any
+other rule reads the file), YAML anchors and aliases (a few lines can expand to
 billions of nodes), nesting deeper than MAX_DEPTH and a key written twice (YAML
 would silently keep the last) are each a problem at its file and line. So is
 YAML that reads other than it looks: a merge key `<<` (it fills in or hides the
@@ -18,6 +19,7 @@ from pathlib import Path
 import yaml
 
 from .forked import ForkedHalf, second_core
+from .limits import MAX_LINE_CHARS, long_line
 from .messages import Message, msg
 from .problems import Problem
 
@@ -188,18 +190,22 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> tuple[Document | No
 
 
 def read_text(file: Path, root: Path) -> tuple[str | None, Problem | None]:
-    """A content file's text, or the problem that stops it being read (too big, not UTF-8)."""
+    """A content file's text, or the problem that stops it being read (too big, not UTF-8, a line too long)."""
     rel = file.relative_to(root).as_posix()
     size = file.stat().st_size
     if size > MAX_FILE_BYTES:
         return None, Problem(rel, None, "file", msg("file-too-big", size=f"{size:,}", limit=f"{MAX_FILE_BYTES:,}"))
     data = file.read_bytes()
     try:
-        return data.decode("utf-8"), None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         return None, Problem(rel, line, "encoding", msg("file-encoding", byte=f"{data[error.start]:#04x}"),
                              column=len(data[: error.start].rpartition(b"\n")[2].decode("utf-8", "replace")) + 1)
+    long = long_line(text)
+    if long:
+        return None, Problem(rel, long.line, long.field, long.message, found=long.found, column=MAX_LINE_CHARS + 1)
+    return text, None
 
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)

@@ -13,7 +13,8 @@ from pathlib import Path
 from . import layout
 from .sources import read_site_config
 
-SCRIPT_BLOCK = re.compile(r"<script>(.*?)</script>", re.S)
+SCRIPT_BLOCK = re.compile(r"<script>((?:(?!<script>|</script>).)*+)</script>", re.S)  # not to the end from each start
+TEMPLATE_VALUE = re.compile(r"\{\{(?:(?!\{\{|\}\}).)*+\}\}")
 SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
 
 
@@ -50,6 +51,6 @@ class Theme:
             for template in folder.rglob("*.html"):
                 for body in SCRIPT_BLOCK.findall(template.read_text(encoding="utf-8")):
                     if "{%" not in body:
-                        parts = re.split(r"\{\{.*?\}\}", body)
+                        parts = TEMPLATE_VALUE.split(body)
                         patterns.append(re.compile(SAFE_VALUE.join(re.escape(p) for p in parts)))
         return patterns

@@ -17,6 +17,10 @@ class KbConfig(Config):
     split_conversion = Type(bool, default=True)
     # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops.
     page_seconds = Type(int, default=20)
+    # Seconds all of one language's pages may take to render and convert, together: build_seconds, plus
+    # build_ms_per_page for each page (mkdocs_kb/budget.py). A page takes about 10 ms (bench/README.md).
+    build_seconds = Type(int, default=60)
+    build_ms_per_page = Type(int, default=100)
     # The repository contributors send changes to (mkdocs.yml reads KB_REPO_URL, which the deploy workflow
     # sets): each page then links the files to edit, its prose and its facts.
     repository = Optional(URL())

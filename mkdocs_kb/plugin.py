@@ -26,6 +26,7 @@ from kb.email_issue import write_emails
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
 from kb.labels import LABELS
+from kb.limits import defines_abbreviation
 from kb.messages import language
 from kb.render import PageMacros, RawHtml
 from kb.records import RecordPage
@@ -37,7 +38,7 @@ from kb.search_records import search_box, site_search_records, write_search_voca
 from kb.site_index import SiteIndex
 from kb.theme import Theme
 
-from .budget import PageBudget
+from .budget import BuildBudget, PageBudget, Shared
 from .collector import Collector
 from .config import KbConfig
 from .docs_mirror import DocsMirror
@@ -59,6 +60,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.site_names: dict[str, str] = {}  # each language's site name, as its build used it
         self.built_pages: dict[str, str] = {"404.html": "overrides/404.html"}  # HTML file -> the page it is built from
         self.budget = PageBudget()  # Python-Markdown is quadratic in some inputs: no page may take the build with it
+        self.build_budget = BuildBudget()  # ...nor every page a little: each language's pages together
         self.glossary: dict[str, str] = {}  # each language's abbreviations (snippets/abbreviations*.md)
         self.record_pages: dict[str, RecordPage] = {}  # generated page -> the record it shows (kb.records)
         self.docs_source: Path | None = None  # docs/ itself; the build reads the mirror
@@ -135,6 +137,10 @@ class KbPlugin(BasePlugin[KbConfig]):
 
     @event_priority(-200)  # the navigation as every plugin left it: the pages to convert are known
     def on_nav(self, nav, *, config: MkDocsConfig, files, **kwargs):
+        abbreviations = sum(map(defines_abbreviation, self.glossary[self.language].split("\n")))
+        shared = Shared(layout.localized(layout.GLOSSARY, self.language), f"{abbreviations:,} abbreviations")
+        self.build_budget.start(len(files.documentation_pages()), self.config.build_seconds,  # before the copy forks
+                                self.config.build_ms_per_page, shared)
         self.split.start(config, files)
         return nav
 
@@ -144,6 +150,7 @@ class KbPlugin(BasePlugin[KbConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self.split.stop()
+        self.build_budget = BuildBudget()
         self.collector.restore()
         if self.search_index is not None:
             self.search_index.close()
@@ -168,6 +175,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         what the search box says in the language being built (overrides/partials/search.html). First, the pages
         the copy converted take their place (mkdocs_kb/split_conversion.py): nothing is written before."""
         self.split.finish(config, files)
+        self.build_budget.finish()
         env.globals["kb_public_url"] = self.config.public_url
         env.globals["kb_search"] = search_box(self.language)
         # tojson as UTF-8: each Chinese character of the search box's JSON (its facet names, the 404 page's result
@@ -197,9 +205,10 @@ class KbPlugin(BasePlugin[KbConfig]):
         says what it stands for."""
         for key in RENDERING_SWITCHES:
             page.meta.pop(key, None)
-        self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
         if self.split.converts_elsewhere(page):
+            self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds)
             return ""  # its stand-in: the copy converts it
+        self.budget.start(f"{layout.DOCS}/{page.file.src_uri}", self.config.page_seconds, self.build_budget)
         record = self.record_pages.get(layout.split_language(page.file.src_uri)[0])
         if record is not None:  # a record page: its body is generated, never a template
             markdown = self.macros_for(page).record_page(record)
@@ -211,6 +220,7 @@ class KbPlugin(BasePlugin[KbConfig]):
     def on_page_content(self, html: str, *, page: Page, **kwargs) -> str:
         """The page's own HTML sanitized, then the generated HTML it kept out of Markdown put back."""
         self.budget.stop()
+        self.build_budget.page_done()
         raw = self.raw_html.pop(page.file.src_uri, None) or RawHtml()  # none kept: any placeholder is forged
         try:
             return raw.restore(sanitize(html))

@@ -39,8 +39,9 @@ ALLOWED_ATTRIBUTES = {
     "path": {"d", "fill"},
 }
 
-# nh3 writes attributes double-quoted and drops any `rel` of the content's own.
-EXTERNAL_LINK = re.compile(r'<a (?=[^>]*\bhref="(?:https?:)?//)')
+# nh3 writes attributes double-quoted, escapes `<` and `>` in them and drops any `rel` of the content's own: the
+# look ahead stops at the next `<` (to the text's end from each `<a `, it was quadratic in a run of them).
+EXTERNAL_LINK = re.compile(r'<a (?=[^<>]*\bhref="(?:https?:)?//)')
 
 
 def sanitize(html: str) -> str:

@@ -208,7 +208,7 @@ def test_a_huge_power_never_runs(tmp_path):
 
 @pytest.mark.full
 def test_a_page_markdown_reads_too_slowly_stops_the_build(project, capsys, tmp_path):
-    body = "[" * 20_000  # about 130 s of Python-Markdown here
+    body = "\n".join(["[" * 1_000] * 20)  # one paragraph (a line is at most kb.limits.MAX_LINE_CHARS); minutes of Python-Markdown
     edit(project, "docs/about.en.md", "## The weekly", f"## The weekly\n\n{body}\n")
     refused(project, capsys, f"docs/about.en.md:{line_of(project, 'docs/about.en.md', body)}: brackets: ")
     from test_hostile import unchecked_project

@@ -116,6 +116,21 @@ TEMPLATES = {
         "en": "`{name}` is outside the snippets/ folder — include only a file of snippets/ by its name",
         "zh": "`{name}` 在 snippets/ 文件夹之外——只能按文件名引用 snippets/ 里的文件",
     },
+    # ---- limits (kb.limits) ----
+    "line-too-long": {
+        "en": "this line is {length} characters long, over the {limit} a line may hold — break it into shorter "
+              "lines (a paragraph may run over many)",
+        "zh": "这一行有 {length} 个字符，超过了一行的上限 {limit}——请拆成较短的几行（一个段落可以跨多行）",
+    },
+    "nesting-too-deep": {
+        "en": "this line is nested {depth} levels deep in quotes and lists, over the {limit} allowed — nest less",
+        "zh": "这一行在引用和列表里嵌套了 {depth} 层，超过了上限 {limit}——请减少嵌套",
+    },
+    "abbreviations-too-many": {
+        "en": "defines more than {limit} abbreviations, which every text of a page is searched for — keep the ones "
+              "readers need",
+        "zh": "定义了超过 {limit} 个缩写，页面的每段文字都要逐一查找它们——只保留读者需要的",
+    },
     "open-brackets": {
         "en": "this paragraph opens over {limit} `[` it never closes, which Markdown reads very slowly — close them, "
               "or write `\\[`",

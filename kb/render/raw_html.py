@@ -16,7 +16,9 @@ import re
 import secrets
 
 PLACEHOLDER_ATTRIBUTE = "data-kb-raw"
-ANY_PLACEHOLDER = re.compile(rf"<[^>]*\b{PLACEHOLDER_ATTRIBUTE}=[^>]*>")
+# Sanitized HTML (nh3) and generated HTML escape `<` in attribute values: a tag ends before the next `<`, and a
+# scan from each `<` stops there (to the text's end, a run of `<` was quadratic).
+ANY_PLACEHOLDER = re.compile(rf"<[^<>]*\b{PLACEHOLDER_ATTRIBUTE}=[^<>]*>")
 
 
 class ForgedPlaceholder(LookupError):
