@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .messages import Message, msg, words
 from .problems import Problem
+from .urls import url_problem
 
 SAFE_SCHEMES = ("http", "https", "mailto")
 
@@ -213,7 +214,8 @@ def _target_problem(target: str) -> tuple[str, Message, str] | None:
     scheme = SCHEME.match(IGNORED_IN_URL.sub("", html.unescape(target)))  # `&#106;avascript:` is javascript:
     if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
         return "link", msg("link-scheme", scheme=scheme.group(1)), scheme.group(0)
-    return None
+    deceptive = url_problem(html.unescape(target))  # user info, a host that passes for another (kb.urls)
+    return ("link", deceptive, target) if deceptive else None
 
 
 def _reserved_class(names: list[str]) -> tuple[Message, str] | None:
