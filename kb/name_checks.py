@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from . import layout
 from .crosscheck import _record_index
 from .entries import Entity, Topic
-from .messages import msg, words
+from .messages import msg
 from .model import ALL_LANGUAGES, TermFacts
-from .names import default_ignorable, invisible_message, mixed_scripts, name_keys
+from .names import default_ignorable, invisible_message, mixed_scripts, name_keys, said
 from .problems import Problem
 from .reader import ContentReader, dotted
 from .search_text import as_typed
@@ -206,7 +206,7 @@ def check_scripts(reader: ContentReader, catalog: Catalog) -> None:
         for word in text.split():
             mixed = None if word in allowed else mixed_scripts(word)
             if mixed:
-                scripts = words(sorted(script.title() for script in mixed[1]), code=False)
+                scripts = said(mixed[1])
                 reader.problem(doc, loc, dotted(loc), msg("mixed-script", word=word, scripts=scripts,
                                                           file=layout.MIXED_SCRIPT_FILE), found=word)
                 break
@@ -217,7 +217,7 @@ def check_scripts(reader: ContentReader, catalog: Catalog) -> None:
                 continue
             mixed, invisible = mixed_scripts(title), default_ignorable(title)
             if mixed and mixed[0] not in allowed:
-                scripts = words(sorted(script.title() for script in mixed[1]), code=False)
+                scripts = said(mixed[1])
                 reader.problems.append(Problem(page.path, _title_line(page, title), "title", msg(
                     "mixed-script", word=mixed[0], scripts=scripts, file=layout.MIXED_SCRIPT_FILE), found=mixed[0]))
             if invisible:

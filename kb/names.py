@@ -30,7 +30,7 @@ from functools import lru_cache
 import regex
 from confusable_homoglyphs import categories
 
-from .messages import Message, msg
+from .messages import Message, Words, msg, words
 
 DEFAULT_IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 # The direction marks confusables.txt prints around right-to-left characters: not part of a character.
@@ -108,6 +108,11 @@ def _prototypes() -> dict[str, str]:
 def scripts(word: str) -> set[str]:
     """The scripts of a word's characters (as Scripts.txt names them: LATIN, HAN, CYRILLIC...), neutral ones aside."""
     return {categories.alias(char) for char in word} - NEUTRAL
+
+
+def said(found: set[str]) -> Words:
+    """Scripts as a message names them: `Cyrillic and Latin`."""
+    return words(sorted(script.replace("_", " ").title() for script in found), code=False)
 
 
 def mixed_scripts(text: str) -> tuple[str, set[str]] | None:

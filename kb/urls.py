@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 
 import idna
 
-from .messages import Message, msg, words
-from .names import mixed_scripts, skeleton
+from .messages import Message, msg
+from .names import mixed_scripts, said, skeleton
 
 # Schemes whose addresses have a host even when `//` is left out (the WHATWG URL standard's special schemes).
 SPECIAL = ("http", "https", "ftp", "ws", "wss")
@@ -106,7 +106,7 @@ def _idna_label_problem(label: str) -> Message | None:
         return msg("url-host-invalid", host=label)
     mixed = mixed_scripts(shown)
     if mixed:
-        return msg("url-host-mixed-script", label=label, shown=shown, scripts=words(sorted(mixed[1]), code=False))
+        return msg("url-host-mixed-script", label=label, shown=shown, scripts=said(mixed[1]))
     looks = skeleton(shown)
     if looks.isascii():
         return msg("url-host-looks-ascii", label=label, shown=shown, looks=looks)
