@@ -1,8 +1,9 @@
 """Cross-checks: every id registered once, every reference pointing at one.
 
 Runs after each file has been validated on its own: these are the problems
-that only show across files (a duplicate id in two issues, a topic that is
-not in data/topics.yml, a watch entry resolved twice).
+that only show across files (a duplicate id in two issues, or two that look
+alike, kb.names; a topic that is not in data/topics.yml, a watch entry
+resolved twice). Names, aliases and titles are compared in kb.name_checks.
 """
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
 
 def check_pins(reader: ContentReader, catalog: Catalog) -> None:
     """A hub's pins are items of that topic."""
-    doc, index_of = _record_index(reader, catalog, layout.TOPICS_FILE)
+    doc, index_of = record_index(reader, catalog, layout.TOPICS_FILE)
     for topic in catalog.topics.values():
         index = index_of.get(topic.id)  # its place in the file, which holds refused records too
         for position, item_id in enumerate(topic.facts.pins):
@@ -147,7 +148,7 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
                                suggestions=closest(item_id, (i.id for i in catalog.items_of_topic(topic.id))))
 
 
-def _record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
+def record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
     """A registry's document and the position of each of its records, by id (a refused id is reported itself)."""
     if not (catalog.root / registry).is_file():  # reported missing where it was read (kb.reader)
         return None, {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import layout
-from .crosscheck import _record_index
+from .crosscheck import record_index
 from .entries import Entity, Topic
 from .messages import msg
 from .model import ALL_LANGUAGES, TermFacts
@@ -78,7 +78,7 @@ def check_names(reader: ContentReader, catalog: Catalog) -> None:
     written."""
     for registry, things in ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
                              (layout.TERMS_FILE, catalog.terms)):
-        doc, index = _record_index(reader, catalog, registry)
+        doc, index = record_index(reader, catalog, registry)
         first: dict[tuple[str, str], Owner] = {}  # (language, name key) -> who has the name
         for thing in things.values():
             said = set()  # an entity's name, written once for every language: said once
@@ -111,7 +111,7 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
     named: dict[tuple[str, str], Owner] = {}  # (language, name key) -> who has the name
     titles = {}  # (id, language) -> name key -> its name as written
     for registry, things in registries:
-        doc, index = _record_index(reader, catalog, registry)
+        doc, index = record_index(reader, catalog, registry)
         for thing in things.values():
             for lang, name in _names(thing).items():
                 # an entity is also searched by its name where a language writes another (Entity.aliases)
@@ -121,7 +121,7 @@ def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
                 for key, written in titles[thing.id, lang].items():
                     named.setdefault((lang, key), (thing.id, written, _where(*place, written) if place else "?"))
     for registry, things in registries:
-        doc, index = _record_index(reader, catalog, registry)
+        doc, index = record_index(reader, catalog, registry)
         if doc is None:
             continue
         for thing in things.values():
@@ -161,8 +161,8 @@ def check_titles(reader: ContentReader, catalog: Catalog) -> None:
             line = _title_line(page, title)
             taken = _take(first, name_keys(title), (page.path, title, f"{page.path}:{line}"))
             if taken and key not in reader.claimed:
-                path, written, where = taken
-                message = msg("title-taken", title=title, read_as=_read_as(title, written), page=path, where=where)
+                _, written, where = taken
+                message = msg("title-taken", title=title, read_as=_read_as(title, written), where=where)
                 reader.problems.append(Problem(page.path, line, "title", message, found=title))
 
 
@@ -229,7 +229,7 @@ def _named_texts(reader: ContentReader, catalog: Catalog):
     """(document, key path, text) of every name, alias and title written in data/ and in front matter."""
     for registry, things in ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
                              (layout.TERMS_FILE, catalog.terms)):
-        doc, index = _record_index(reader, catalog, registry)
+        doc, index = record_index(reader, catalog, registry)
         for thing in things.values():
             if doc is None or thing.id not in index:
                 continue

@@ -32,7 +32,7 @@ from .names import mixed_scripts, said, skeleton
 SPECIAL = ("http", "https", "ftp", "ws", "wss")
 SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 DROPPED = re.compile(r"[\t\n\r]")
-HOST_CHARACTERS = re.compile(r"[a-z0-9._-]+|\[[0-9a-f:.]+\]")
+HOST_CHARACTERS = re.compile(r"[a-z0-9._-]+|[0-9a-f:.]+")  # a name, or an IPv6 address (its brackets dropped)
 # Endings a text without `/` or `www.` must have to be read as a host: common top-level domains, and none
 # that is also a file's extension (`setup.py`, `README.md`, `run.sh` name files, not hosts).
 HOST_ENDINGS = {"com", "org", "net", "io", "ai", "dev", "app", "cn", "edu", "gov", "co", "info", "xyz", "cloud",

@@ -198,7 +198,7 @@ def test_a_plain_page_under_an_issues_title_is_refused_naming_both(project, caps
     edit(project, page, old, f'title: "{title}"')
     refused(project, capsys, f"{page}:2: title: the title `{title}`")
     out = "\n".join(problem_lines(project))
-    assert f"is already the title of {issue_page} ({issue_page}:2)" in out, out
+    assert f"is already the title of {issue_page}:2 — give this page its own title" in out, out
 
 
 def test_two_languages_may_share_a_title(project):

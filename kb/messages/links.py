@@ -189,8 +189,8 @@ TEMPLATES = {
         "zh": "`{id}` 看起来和 {where} 用的 `{other}` 一样——整个归档里的 id 必须能分辨；请改掉一个",
     },
     "title-taken": {
-        "en": "the title `{title}`{read_as} is already the title of {page} ({where}) — give this page its own title",
-        "zh": "标题 `{title}`{read_as}已经是 {page}（{where}）的标题——请给这个页面另起一个标题",
+        "en": "the title `{title}`{read_as} is already the title of {where} — give this page its own title",
+        "zh": "标题 `{title}`{read_as}已经是 {where} 的标题——请给这个页面另起一个标题",
     },
     "default-ignorable": {
         "en": "holds U+{code} ({name}), a character readers do not see, so the text reads as another — remove it",
