@@ -31,6 +31,7 @@ from .names import mixed_scripts, said, skeleton
 # Schemes whose addresses have a host even when `//` is left out (the WHATWG URL standard's special schemes).
 SPECIAL = ("http", "https", "ftp", "ws", "wss")
 SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+ABSOLUTE = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*:)?//")
 DROPPED = re.compile(r"[\t\n\r]")
 HOST_CHARACTERS = re.compile(r"[a-z0-9._-]+|[0-9a-f:.]+")  # a name, or an IPv6 address (its brackets dropped)
 # Endings a text without `/` or `www.` must have to be read as a host: common top-level domains, and none
@@ -42,7 +43,9 @@ HOST_ENDINGS = {"com", "org", "net", "io", "ai", "dev", "app", "cn", "edu", "gov
 def url_problem(url: str) -> Message | None:
     """What makes the absolute address `url` lead elsewhere than it reads (None: nothing, or not absolute)."""
     parts = _split(url)
-    if parts is None or not parts.netloc:
+    if parts is None:  # unreadable: Python refuses a host with a character NFKC makes `@`, `/`, `:`... (`﹫`)
+        return msg("url-host-invalid", host=url) if ABSOLUTE.match(url.strip()) else None
+    if not parts.netloc:
         return None
     if "@" in parts.netloc:
         user_info, _, host = parts.netloc.rpartition("@")

@@ -160,6 +160,8 @@ def test_a_page_link_that_passes_for_another_host_is_refused(project, capsys, li
     ("https://xn--gthub-n2e.com/", "url-host-mixed-script"),
     ("https://xn--80ak6aa92e.com/", "url-host-looks-ascii"),  # аррӏе.com, all Cyrillic: reads as apple.com
     ("https://git%68ub.com/", "url-host-invalid"),
+    ("https://github.com\ufe6bevil.example/", "url-host-invalid"),  # a small commercial at: NFKC reads `@`
+    ("https://[::1]:8000/", None),
 ])
 def test_url_problem(url, problem):
     found = url_problem(url)
