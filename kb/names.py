@@ -107,7 +107,12 @@ def _prototypes() -> dict[str, str]:
 
 def scripts(word: str) -> set[str]:
     """The scripts of a word's characters (as Scripts.txt names them: LATIN, HAN, CYRILLIC...), neutral ones aside."""
-    return {categories.alias(char) for char in word} - NEUTRAL
+    return {_script(char) for char in set(word)} - NEUTRAL
+
+
+@lru_cache(maxsize=4096)
+def _script(char: str) -> str:
+    return categories.alias(char)  # a binary search in Python: once a character
 
 
 def said(found: set[str]) -> Words:

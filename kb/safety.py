@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .messages import Message, msg, words
 from .problems import Problem
-from .urls import url_problem
+from .urls import link_text_problem, url_problem
 
 SAFE_SCHEMES = ("http", "https", "mailto")
 
@@ -34,6 +34,8 @@ LINK_TARGET = re.compile(
     r"|^\s*\[[^\]]+\]:\s*<?(?P<b>\S*)"        # [label]: target
     r"|<(?P<c>[A-Za-z][A-Za-z0-9+.-]*:[^>\s]*)>"  # <scheme:autolink>
 )
+# [text](target) on one line, its text without brackets and bounded, so each `[` is read at most 200 characters on
+LINK_TEXT = re.compile(r"\[([^\[\]\n]{1,200})\]\(\s*<?([^)\s>]*)")
 # A link whose target is left for the next line (`[x](` or `[r]:` ending the line, perhaps with `<`):
 # Markdown reads the target from there, so the next line's start is checked as one.
 OPEN_TARGET = re.compile(r"\]\(\s*<?\s*$|^\s*\[[^\]]+\]:\s*<?\s*$")
@@ -188,6 +190,10 @@ def _line_problem(line: str) -> tuple[str, Message, str] | None:
         problem = _target_problem(match.group("a") or match.group("b") or match.group("c") or "")
         if problem:
             return problem
+    for match in LINK_TEXT.finditer(line):  # `[github.com/x](https://evil.example/)`: text naming another host
+        deceptive = link_text_problem(match.group(1), html.unescape(match.group(2)))
+        if deceptive:
+            return "link", deceptive, match.group(1)
     image = OUTSIDE_IMAGE.search(line)
     if image:
         return "image", msg("outside-image"), image.group(0)

@@ -149,6 +149,24 @@ def test_a_page_link_that_passes_for_another_host_is_refused(project, capsys, li
     refused(project, capsys, f"{page}:{line_of(project, page, link)}: link: ")
 
 
+@pytest.mark.parametrize("link", ["[https://github.com/vllm](https://evil.example/)", "[github.com/vllm](/issues/007/)"],
+                         ids=["another host", "a page of the site"])
+def test_a_page_link_whose_text_names_another_host_is_refused(project, capsys, link):
+    page = "docs/about.en.md"
+    text = (project / page).read_text(encoding="utf-8")
+    (project / page).write_text(text + f"\nSee {link}.\n", encoding="utf-8")
+    out = refused(project, capsys, f"{page}:{line_of(project, page, link)}: link: the link text `")
+    assert "github.com" in out
+
+
+def test_a_page_link_whose_text_is_its_own_address_is_kept(project):
+    page = "docs/about.en.md"
+    text = (project / page).read_text(encoding="utf-8")
+    (project / page).write_text(text + "\nSee [github.com/vllm-project](https://github.com/vllm-project) and "
+                                "[setup.py](https://github.com/vllm-project/vllm/blob/main/setup.py).\n", encoding="utf-8")
+    assert not any("link text" in line for line in problem_lines(project))
+
+
 @pytest.mark.parametrize("url, problem", [
     ("https://github.com/vllm-project/vllm", None),
     ("https://xn--fiqs8s.cn/", None),  # 中国.cn: one script, in its IDNA form
