@@ -58,7 +58,7 @@ def invisible_message(char: str) -> Message:
 def skeleton(text: str) -> str:
     """What two names must not share: `text` without default-ignorable characters, NFKC, case folded, and each
     character mapped to its confusables prototype (`Ｓpeculative SAMPLING` and `speculative sampling` are one)."""
-    return _mapped(_plain(text).casefold())
+    return _folded(_plain(text).casefold())
 
 
 def name_keys(text: str) -> frozenset[str]:
@@ -66,7 +66,12 @@ def name_keys(text: str) -> frozenset[str]:
     its skeleton as capitals read: mapped before case is folded too, as capitals have look-alikes their small
     letters do not (Cyrillic `М` is `M`, but small `м` is not `m`; capital `I` is `l`, small `i` is not)."""
     plain = _plain(text)
-    return frozenset({_mapped(plain.casefold()), _mapped(_mapped(plain).casefold())})
+    return frozenset({_folded(plain.casefold()), _folded(plain)})
+
+
+def _folded(text: str) -> str:
+    """`text` mapped to prototypes, case folded, and mapped again: some prototypes are capitals (`0` is `O`)."""
+    return _mapped(_mapped(text).casefold())
 
 
 def _plain(text: str) -> str:

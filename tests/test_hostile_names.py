@@ -46,6 +46,12 @@ def test_look_alike_names_share_a_key(look_alike, name):
         assert shared, (name_keys(look_alike), name_keys(name))
 
 
+@pytest.mark.parametrize("a, b", [("qwen3-0-6b", "qwen3-o-6b"), ("vllm", "vl1m"), ("kernel", "kemel")])
+def test_look_alike_ids_share_a_skeleton(a, b):
+    """Ids are lowercase slugs: one key (`skeleton`) tells them apart, capitals' look-alikes aside."""
+    assert skeleton(a) == skeleton(b)
+
+
 @pytest.mark.parametrize("a, b", [("vLLM", "SGLang"), ("llama.cpp", "llamacpp"), ("Qwen", "Owen"), ("kimi", "kiwi")])
 def test_names_a_reader_tells_apart_keep_apart(a, b):
     assert not name_keys(a) & name_keys(b)
