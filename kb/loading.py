@@ -19,7 +19,7 @@ from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .messages import Message, msg
-from .name_checks import check_aliases, check_names, check_scripts, check_titles
+from .name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
 from .problems import ContentError
 from .reader import ContentReader, dotted
 from .report import locate
@@ -73,6 +73,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     check_aliases(reader, catalog)
     check_titles(reader, catalog)
     check_scripts(reader, catalog)
+    check_link_texts(reader, catalog)
     if not reader.unreadable:  # an unread issue would read as a gap in the numbers
         check_archive_order(reader, catalog)
     check_repeated_references(reader, catalog)

@@ -5,7 +5,7 @@ compared by their skeleton (kb.names.skeleton: invisible characters removed, loo
 any case), so an alias written with a Cyrillic letter or a variation selector cannot take another entity's
 place in search, and a page cannot take another's title. A clash is reported where the later one is
 written, naming the file and line of the first. A word mixing scripts the way no name does (`vLLМ`) is
-refused unless data/mixed_script_names.yml lists it.
+refused unless data/mixed_script_names.yml lists it. A pick's title, the text of its link, names no other host.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from .problems import Problem
 from .reader import ContentReader, dotted
 from .search_text import as_typed
 from .sources import Document
+from .urls import link_text_problem
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -251,3 +252,17 @@ def _named_texts(reader: ContentReader, catalog: Catalog):
                 for entry_id, text in entries.items():
                     if isinstance(text, dict) and isinstance(text.get("title"), str):
                         yield page.meta, (section, entry_id, "title"), text["title"]
+
+
+def check_link_texts(reader: ContentReader, catalog: Catalog) -> None:
+    """A pick's title is the text of its link (kb.render.issue_page): it names no other host than its `url` opens.
+    (A source's name is held to the same where both are written, in kb.model.)"""
+    for issue in catalog.issues:
+        for pick in issue.picks:
+            for lang, text in issue.texts.items():
+                written = text.picks.get(pick.id)
+                problem = link_text_problem(written.title, pick.facts.url) if written else None
+                page = reader.pages.get(issue.page, {}).get(lang)
+                if problem and page is not None:
+                    loc = ("picks", pick.id, "title")
+                    reader.problem(page.meta, loc, dotted(loc), problem, found=written.title)

@@ -141,6 +141,15 @@ def test_a_source_named_by_another_hosts_address_is_refused(project, capsys, nam
     assert f"the link text `{name}` names" in out and "but the link opens evil.example" in out, out
 
 
+def test_a_pick_titled_by_another_hosts_address_is_refused(project, capsys):
+    """A pick's title (prose) is the text of the link to its url (facts)."""
+    page = "docs/issues/001.en.md"
+    edit(project, page, "title: A test repository", "title: github.com/vllm-project/vllm")
+    refused(project, capsys, f"{page}:{line_of(project, page, 'title: github.com/vllm')}: picks.fixture-pick-star.title: "
+                             "the link text `github.com/vllm-project/vllm` names github.com, but the link opens "
+                             "example.org")
+
+
 def test_an_outlet_named_by_its_own_host_is_kept(project):
     edit(project, "data/outlets.yml", "name: vLLM Blog", "name: blog.vllm.ai")
     assert not any("link text" in line for line in problem_lines(project))
