@@ -20,6 +20,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from .markdown_reading import Rendering
 from .messages import Message, msg, words
+from .urls import link_text_problem, url_problem
 
 SAFE_SCHEMES = ("http", "https", "mailto")
 
@@ -125,6 +126,7 @@ def _element(node) -> Iterator[Finding]:
             yield from _id(value, "heading" if tag in HEADINGS else "attributes")
         elif name == "href":
             yield from _address(value, ("link", value))
+            yield from _link_text(node.text(deep=True), value)
         elif name == "src":
             if OUTSIDE.match(IGNORED_IN_URL.sub("", value)):
                 yield Finding("image", msg("outside-image"), value, ("image", value))
@@ -153,3 +155,14 @@ def _address(value: str, key: tuple) -> Iterator[Finding]:
     scheme = SCHEME.match(IGNORED_IN_URL.sub("", value))
     if scheme and scheme.group(1).lower() not in SAFE_SCHEMES:
         yield Finding("link", msg("link-scheme", scheme=scheme.group(1)), scheme.group(0), key)
+        return
+    deceptive = url_problem(value)  # user info, a host that passes for another (kb.urls)
+    if deceptive:
+        yield Finding("link", deceptive, value, key)
+
+
+def _link_text(text: str, href: str) -> Iterator[Finding]:
+    """A link whose text names a host must lead there: `[github.com/x](https://evil.example/)` is refused."""
+    deceptive = link_text_problem(text, href)
+    if deceptive:
+        yield Finding("link", deceptive, text[:80], ("link text", text[:80], href))

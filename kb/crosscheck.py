@@ -1,8 +1,9 @@
 """Cross-checks: every id registered once, every reference pointing at one.
 
 Runs after each file has been validated on its own: these are the problems
-that only show across files (a duplicate id in two issues, a topic that is
-not in data/topics.yml, a watch entry resolved twice).
+that only show across files (a duplicate id in two issues, or two that look
+alike, kb.names; a topic that is not in data/topics.yml, a watch entry
+resolved twice). Names, aliases and titles are compared in kb.name_checks.
 """
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from . import layout
 from .entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
-from .model import ALL_LANGUAGES, Resolution, TermFacts
+from .model import Resolution
 from .messages import msg
 from .problems import Problem
 from .reader import ContentReader, dotted
-from .search_text import as_typed, name_key
+from .names import skeleton
 from .sources import Document, read_yaml
 from .suggest import closest
 
@@ -28,15 +29,21 @@ def register_targets(reader: ContentReader, issues: list[Issue], topics: dict[st
                      entities: dict[str, Entity]) -> dict[str, object]:
     """Every id of the archive -> its entry; an id used twice is reported where the later one is written."""
     targets: dict[str, object] = {}
-    origin: dict[str, str] = {}
+    origin: dict[str, str] = {}  # id -> where it is written (`path:line`, or the registry's file)
+    shapes: dict[str, str] = {}  # skeleton (kb.names) -> the id first written so: `llama-1` and `llama-l` are one
 
     def register(target, doc_or_path, loc=()) -> None:
-        where = doc_or_path.path if isinstance(doc_or_path, Document) else doc_or_path
+        found = target.id if isinstance(doc_or_path, Document) else None
+        where = f"{doc_or_path.path}:{doc_or_path.line_holding(loc, target.id)}" if found else doc_or_path
         if target.id in targets:
             reader.problem(doc_or_path, loc, dotted(loc) or "id", msg("id-taken", id=target.id, where=origin[target.id]),
-                           found=target.id if isinstance(doc_or_path, Document) else None)
-        else:
-            targets[target.id], origin[target.id] = target, where
+                           found=found)
+            return
+        targets[target.id], origin[target.id] = target, where
+        other = shapes.setdefault(skeleton(target.id), target.id)
+        if other != target.id:
+            reader.problem(doc_or_path, loc, dotted(loc) or "id", msg("id-looks-taken", id=target.id, other=other,
+                                                                         where=origin[other]), found=found)
 
     for topic in topics.values():
         register(topic, layout.TOPICS_FILE)
@@ -126,7 +133,7 @@ def check_links(reader: ContentReader, catalog: Catalog, check_refs: bool) -> No
 
 def check_pins(reader: ContentReader, catalog: Catalog) -> None:
     """A hub's pins are items of that topic."""
-    doc, index_of = _record_index(reader, catalog, layout.TOPICS_FILE)
+    doc, index_of = record_index(reader, catalog, layout.TOPICS_FILE)
     for topic in catalog.topics.values():
         index = index_of.get(topic.id)  # its place in the file, which holds refused records too
         for position, item_id in enumerate(topic.facts.pins):
@@ -141,15 +148,7 @@ def check_pins(reader: ContentReader, catalog: Catalog) -> None:
                                suggestions=closest(item_id, (i.id for i in catalog.items_of_topic(topic.id))))
 
 
-def _names(thing) -> dict[str, str]:
-    """Language -> the name of an entity, topic or term (a topic whose page could not be read has none: said)."""
-    if isinstance(thing, TermFacts):
-        return dict(thing.written)
-    return {lang: thing.title(lang) for lang in layout.LANGUAGES
-            if isinstance(thing, Entity) or lang in thing.texts or layout.DEFAULT_LANGUAGE in thing.texts}
-
-
-def _record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
+def record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tuple[Document | None, dict[str, int]]:
     """A registry's document and the position of each of its records, by id (a refused id is reported itself)."""
     if not (catalog.root / registry).is_file():  # reported missing where it was read (kb.reader)
         return None, {}
@@ -158,82 +157,6 @@ def _record_index(reader: ContentReader, catalog: Catalog, registry: str) -> tup
         return None, {}
     ids = ((entry.get("id") if isinstance(entry, dict) else entry, n) for n, entry in enumerate(doc.data))
     return doc, {record_id: n for record_id, n in ids if isinstance(record_id, str)}
-
-
-def check_names(reader: ContentReader, catalog: Catalog) -> None:
-    """Two entities, two topics or two terms never share a name in one language: search would show one facet
-    chip for both, and a reader could not tell their pages apart. Compared as search reads them (name_key);
-    the later one is reported, where its name is written."""
-    for registry, things in ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
-                             (layout.TERMS_FILE, catalog.terms)):
-        doc, index = _record_index(reader, catalog, registry)
-        first: dict[tuple[str, str], str] = {}  # (language, name_key) -> the id it names
-        for thing in things.values():
-            said = set()  # an entity's name, written once for every language: said once
-            for lang, name in _names(thing).items():
-                owner = first.setdefault((lang, name_key(name)), thing.id)
-                if owner == thing.id or name in said:
-                    continue
-                said.add(name)
-                message = msg("name-taken", name=name, owner=owner)
-                if isinstance(thing, Topic):  # its name is its page's title
-                    page = reader.pages.get(thing.page, {}).get(lang) or reader.pages[thing.page][layout.DEFAULT_LANGUAGE]
-                    reader.problem(page.meta, ("title",), "title", message, found=name)
-                elif doc is not None and thing.id in index:
-                    loc = ((index[thing.id], "names", lang) if isinstance(thing, Entity) and lang in thing.facts.names
-                           else (index[thing.id], "name") if isinstance(thing, Entity) else (index[thing.id], "written", lang))
-                    reader.problem(doc, loc, dotted(loc), message, found=name)
-    for entity in catalog.entities.values():  # a page titled by the name a language does not write: left over?
-        for lang, name in entity.facts.names.items():
-            page = reader.pages.get(entity.page, {}).get(lang)
-            if page is not None and lang in entity.texts and entity.texts[lang].title == entity.facts.name:
-                reader.problem(page.meta, ("title",), "title", msg("entity-title-not-name", title=entity.facts.name,
-                               registry=layout.ENTITIES_FILE, entity=entity.id, name=name, lang=lang),
-                               severity="warning", found=entity.facts.name)
-
-
-def _aliases(thing) -> dict[str, list[str]]:
-    return thing.aliases if isinstance(thing, TermFacts) else thing.facts.aliases
-
-
-def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
-    """An alias names one thing, and is not its name already, nor another of its aliases: search would find the
-    wrong page or term, or nothing new (and the synonyms map of kb-search.js keeps one of two equal aliases).
-    Names are compared as search reads them (kb.search_text.name_key: NFKC, any case), so a full-width
-    `ｓｐｅｃｕｌａｔｉｖｅ sampling` is the alias `speculative sampling`."""
-    registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),
-                  (layout.TERMS_FILE, catalog.terms))
-    named: dict[tuple[str, str], str] = {}  # (language, name_key) -> the id it names
-    titles = {}  # (id, language) -> the name_keys of its names
-    for _, things in registries:
-        for thing in things.values():
-            for lang, name in _names(thing).items():
-                # an entity is also searched by its name where a language writes another (Entity.aliases)
-                also = [thing.facts.name] if isinstance(thing, Entity) else []
-                titles[thing.id, lang] = {name_key(n) for n in (name, *also)}
-                for key in titles[thing.id, lang]:
-                    named.setdefault((lang, key), thing.id)
-    for registry, things in registries:
-        doc, index = _record_index(reader, catalog, registry)
-        if doc is None:
-            continue
-        for thing in things.values():
-            own: set[tuple[str, str]] = set()  # (language, name_key) of the aliases of `thing` so far
-            for language, aliases in _aliases(thing).items():
-                langs = layout.LANGUAGES if language == ALL_LANGUAGES else (language,)
-                for position, alias in enumerate(aliases):
-                    loc, key = (index[thing.id], "aliases", language, position), name_key(alias)
-                    # said where the search reads it as other characters (full width, ligatures), not only another case
-                    read_as = msg("read-as", typed=as_typed(alias)) if as_typed(alias) != alias.lower() else ""
-                    owners = {named.setdefault((lang, key), thing.id) for lang in langs} - {thing.id}
-                    if owners:
-                        reader.problem(doc, loc, dotted(loc), msg("alias-taken", alias=alias, read_as=read_as,
-                                                                  owner=min(owners)), found=alias)
-                    elif any(key in titles.get((thing.id, lang), ()) for lang in langs):
-                        reader.problem(doc, loc, dotted(loc), msg("alias-is-name", alias=alias, read_as=read_as), found=alias)
-                    elif any((lang, key) in own for lang in langs):
-                        reader.problem(doc, loc, dotted(loc), msg("alias-repeated", alias=alias, read_as=read_as), found=alias)
-                    own.update((lang, key) for lang in langs)
 
 
 def warn_repeated_sources(reader: ContentReader, catalog: Catalog) -> None:

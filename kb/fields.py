@@ -3,11 +3,13 @@
 - `Slug`: an id, also used in file names, URLs, anchors, feeds and markup.
 - `PlainText`: titles, descriptions, names: shown in `<title>`, `<meta>`,
   headings, feeds and search results, so no markup, no character references,
-  no template syntax, no control characters.
+  no template syntax, no control characters, nothing a reader does not see
+  (default-ignorable characters: kb.names).
 - `Prose`: Markdown a page renders: the markup rules of kb.safety and the
   template rules of kb.templates (front matter may use `ref` only).
 - `Name`: plain text short enough to be a name (aliases readers search for).
-- `HttpUrl`: an http(s) address with a host and no user info, nothing that could end an attribute.
+- `HttpUrl`: an http(s) address with a host and no user info, nothing that could end an attribute, a host
+  that cannot pass for another (kb.urls).
 - `Finite`: a number that is a number (no `.inf`, no `.nan`).
 - `WholeNumber`: an integer YAML read from decimal digits (not `true`, not `"7"`).
 - `Date`: a date written YYYY-MM-DD (not a number of seconds).
@@ -28,8 +30,10 @@ from pydantic_core import PydanticCustomError
 
 from .limits import markdown_problems
 from .messages import Message, msg
+from .names import default_ignorable, invisible_message
 from .safety import HIDDEN, hidden_character_message, markup_problems, plain_text_problem
 from .templates import prose_template_problems
+from .urls import link_text_problem, url_problem
 
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
@@ -62,6 +66,9 @@ def _no_controls(value: str) -> None:
 
 def _plain_text(value: str) -> str:
     _no_controls(value)
+    invisible = default_ignorable(value)  # `vLLM` + a variation selector reads as `vLLM` (kb.names)
+    if invisible:
+        raise refusal("default_ignorable", invisible_message(invisible), invisible)
     problem = plain_text_problem(value)
     if problem:
         raise refusal("plain_text", *problem)
@@ -103,10 +110,17 @@ def _http_url(value: str) -> str:
         parts = host = None
     if parts is None or parts.scheme not in ("http", "https") or not host:
         raise refusal("url", msg("url"), value)
-    if "@" in parts.netloc:  # https://github.com@evil.example/ reads as GitHub and leads to evil.example
-        user_info = parts.netloc.rpartition("@")[0]
-        raise refusal("url", msg("url-user-info", user_info=user_info, host=host), value)
+    problem = url_problem(value)  # user info, a host that can pass for another (kb.urls)
+    if problem:
+        raise refusal("url", problem, value)
     return value
+
+
+def link_text_refusal(text: str | None, url: str | None) -> None:
+    """Refuse `text` shown as the link to `url` (a source's name) if it names another host than the link opens."""
+    problem = link_text_problem(text, url) if text and url else None
+    if problem:
+        raise refusal("link_text", problem, text)
 
 
 def _finite(value: float) -> float:

@@ -48,6 +48,8 @@ TOPICS_FILE = f"{DATA}/topics.yml"
 ENTITIES_FILE = f"{DATA}/entities.yml"
 OUTLETS_FILE = f"{DATA}/outlets.yml"
 TERMS_FILE = f"{DATA}/terms.yml"  # terms readers write more than one way (search)
+# names meant to mix scripts in one word (kb.names.mixed_scripts), which kb check would refuse as a disguise
+MIXED_SCRIPT_FILE = f"{DATA}/mixed_script_names.yml"
 
 # docs-relative pages, as the default language writes them
 ISSUES_DIR = "issues"

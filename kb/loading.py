@@ -14,11 +14,12 @@ from pathlib import Path
 from . import layout
 from .catalog import Catalog
 from .archive_order import check_archive_order, check_repeated_references
-from .crosscheck import check_aliases, check_links, check_names, check_pins, register_targets, warn_repeated_sources
+from .crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
 from .model import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from .messages import Message, msg
+from .name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
 from .problems import ContentError
 from .reader import ContentReader, dotted
 from .report import locate
@@ -70,6 +71,9 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     check_pins(reader, catalog)
     check_names(reader, catalog)
     check_aliases(reader, catalog)
+    check_titles(reader, catalog)
+    check_scripts(reader, catalog)
+    check_link_texts(reader, catalog)
     if not reader.unreadable:  # an unread issue would read as a gap in the numbers
         check_archive_order(reader, catalog)
     check_repeated_references(reader, catalog)

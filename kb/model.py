@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from . import layout
 from .claim_facts import ClaimFacts
-from .fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber, refusal
+from .fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber, link_text_refusal, refusal
 from .messages import msg, words
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
@@ -32,6 +32,11 @@ class Outlet(Strict):
     id: Slug
     name: PlainText
     url: HttpUrl | None = None
+
+    @model_validator(mode="after")
+    def _name_names_host(self):
+        link_text_refusal(self.name, self.url)  # its name is the text of its link
+        return self
 
 
 SourceRole = Literal["source", "analysis", "via"]  # the source itself, an analysis of it, the aggregator that carried it
@@ -54,6 +59,7 @@ class Source(Strict):
     def _outlet_or_named(self):
         if (self.outlet is None) == (self.name is None) or (self.outlet and self.url):
             raise refusal("source", msg("outlet-or-named"))
+        link_text_refusal(self.name, self.url)  # its name is the text of its link
         return self
 
 
@@ -205,6 +211,8 @@ class EntityFacts(Strict):
         if same:
             raise ValueError(f"`names.{same[0]}` is `{self.name}`, its `name` already — remove it (`names` holds only "
                              "a name a language writes otherwise)")
+        for name in (self.name, *self.names.values()):
+            link_text_refusal(name, self.url)
         return self
 
 

@@ -74,33 +74,38 @@ def test_a_term_alias_search_reads_as_another_terms_alias_is_refused(project, ca
     terms.write_text(terms.read_text(encoding="utf-8") + NEW_TERM.replace("ALIAS", alias), encoding="utf-8")
     line = line_of(project, "data/terms.yml", "id: draft-sampling") + 2
     out = refused(project, capsys, f"data/terms.yml:{line}: 2.aliases.en.0: `{alias}`")
-    assert "already names `speculative-decoding` — an alias names one thing" in out, out
+    first = line_of(project, "data/terms.yml", "en: [speculative sampling]")  # the file and line of the alias taken
+    assert f"already names `speculative-decoding` (data/terms.yml:{first}) — an alias names one thing" in out, out
     if alias.startswith("ｓ"):
         assert "(search reads it as `speculative sampling`)" in out, out
 
 
-# (file, its text before, after, the alias as written, where, what the message says after the alias)
+# (file, its text before, after, the alias as written, where, what the message says after the alias: `{at}`, the
+# file and line of the name taken, written there as the last of these)
 FULL_WIDTH_ALIASES = [
     ("data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ＳＧＬａｎｇ]}", "ＳＧＬａｎｇ",
-     "2.aliases.all.1", "(search reads it as `sglang`) already names `sglang` — an alias names one thing; keep it "
-     "where readers mean it"),
+     "2.aliases.all.1", "(search reads it as `sglang`) already names `sglang` ({at}) — an alias names one thing; keep "
+     "it where readers mean it", ("data/entities.yml", "name: SGLang")),
     # entities, topics and terms share the search's words: kimi's `Moonshot AI` is taken
     ("data/topics.yml", "aliases: {zh: [FP4 算子]}", "aliases: {zh: [FP4 算子], en: [ｍｏｏｎｓｈｏｔ ａｉ]}",
-     "ｍｏｏｎｓｈｏｔ ａｉ", "0.aliases.en.0", "(search reads it as `moonshot ai`) already names `kimi`"),
+     "ｍｏｏｎｓｈｏｔ ａｉ", "0.aliases.en.0", "(search reads it as `moonshot ai`) already names `kimi` ({at})",
+     ("data/entities.yml", "en: [Moonshot AI]")),
     ("data/entities.yml", "aliases: {all: [llamacpp]}", "aliases: {all: [llamacpp, ｌｌａｍａ.ｃｐｐ]}", "ｌｌａｍａ.ｃｐｐ",
-     "2.aliases.all.1", "(search reads it as `llama.cpp`) is already its name — remove the alias"),
+     "2.aliases.all.1", "(search reads it as `llama.cpp`) is already its name — remove the alias", None),
     ("data/terms.yml", "en: [speculative sampling]", "en: [speculative sampling, ｓｐｅｃｕｌａｔｉｖｅ Sampling]",
      "ｓｐｅｃｕｌａｔｉｖｅ Sampling", "0.aliases.en.1",
-     "(search reads it as `speculative sampling`) is already one of its aliases — remove this one"),
+     "(search reads it as `speculative sampling`) is already one of its aliases — remove this one", None),
 ]
 
 
-@pytest.mark.parametrize("path, before, after, alias, where, message", FULL_WIDTH_ALIASES,
+@pytest.mark.parametrize("path, before, after, alias, where, message, taken", FULL_WIDTH_ALIASES,
                          ids=["name of an entity", "alias of an entity, on a topic", "its own name", "written twice"])
-def test_a_full_width_alias_is_read_as_search_reads_it(project, capsys, path, before, after, alias, where, message):
+def test_a_full_width_alias_is_read_as_search_reads_it(project, capsys, path, before, after, alias, where, message,
+                                                       taken):
     edit(project, path, before, after)
     line = line_of(project, path, alias)
-    refused(project, capsys, f"{path}:{line}: {where}: `{alias}` {message}")
+    at = f"{taken[0]}:{line_of(project, *taken)}" if taken else ""
+    refused(project, capsys, f"{path}:{line}: {where}: `{alias}` {message.format(at=at)}")
 
 
 
@@ -119,22 +124,24 @@ def test_a_pin_is_reported_at_its_own_topic_when_a_topic_before_it_is_refused(pr
                              "`sglang-v0-5-23` is not an item of the topic `kv-cache-compression`")
 
 
-# (file, its text before, after, what is refused, where, the name it already gives)
+# (file, its text before, after, what is refused, where, the name it already gives, the file and text of that name)
 SHARED_NAMES = [
-    ("data/entities.yml", "name: SGLang", "name: ｖＬＬＭ", "name: ｖＬＬＭ", "1.name: `ｖＬＬＭ`", "vllm"),
+    ("data/entities.yml", "name: SGLang", "name: ｖＬＬＭ", "name: ｖＬＬＭ", "1.name: `ｖＬＬＭ` (search reads it as `vllm`)",
+     "vllm", ("data/entities.yml", "name: vLLM")),
     ("docs/topics/edge-backends.en.md", 'title: "On-device and edge backends"', 'title: "fp4 / nvfp4 KERNELS"', "fp4 / nvfp4 KERNELS",
-     "title: `fp4 / nvfp4 KERNELS`", "fp4-kernels"),
+     "title: `fp4 / nvfp4 KERNELS`", "fp4-kernels", ("docs/topics/fp4-kernels.en.md", "title:")),
     ("data/terms.yml", "written: {zh: 显存}", "written: {zh: 投机解码}", "投机解码}", "1.written.zh: `投机解码`",
-     "speculative-decoding"),
+     "speculative-decoding", ("data/terms.yml", "written: {zh: 投机解码, en")),
 ]
 
 
-@pytest.mark.parametrize("path, before, after, found, where, owner", SHARED_NAMES, ids=["entity", "topic", "term"])
-def test_two_things_of_one_kind_never_share_a_name(project, capsys, path, before, after, found, where, owner):
-    """Two entities named alike would be one facet chip in search, two hubs one name in the topics list."""
+@pytest.mark.parametrize("path, before, after, found, where, owner, taken", SHARED_NAMES, ids=["entity", "topic", "term"])
+def test_two_things_of_one_kind_never_share_a_name(project, capsys, path, before, after, found, where, owner, taken):
+    """Two entities named alike would be one facet chip in search, two hubs one name in the topics list; the message
+    names the file and line of the first."""
     edit(project, path, before, after)
-    refused(project, capsys, f"{path}:{line_of(project, path, found)}: {where} already names `{owner}` — give each "
-                             "its own name, or merge the two")
+    refused(project, capsys, f"{path}:{line_of(project, path, found)}: {where} already names `{owner}` "
+                             f"({taken[0]}:{line_of(project, *taken)}) — give each its own name, or merge the two")
 
 
 # ---- YAML that reads as something other than what a reviewer sees -------------------------------

@@ -81,6 +81,37 @@ TEMPLATES = {
         "en": "holds `{user_info}@` before its host, so it leads to {host} — remove the part before `@`",
         "zh": "在主机名前写了 `{user_info}@`，实际会打开 {host}——请删掉 `@` 之前的部分",
     },
+    # ---- hosts that can pass for another, link text naming another host (kb.urls) ----
+    "url-host-unicode": {
+        "en": "the host `{host}` is written in non-ASCII letters, which can pass for another host — write its IDNA "
+              "form `{idna}` if that is the address you mean",
+        "zh": "主机名 `{host}` 含有非 ASCII 字母，可能冒充别的主机——如果确实是这个地址，请写成它的 IDNA 形式 `{idna}`",
+    },
+    "url-host-invalid": {
+        "en": "has no host a browser reads as written (`{host}`) — write the host in ASCII letters, digits, dots and "
+              "hyphens",
+        "zh": "主机名 `{host}` 无法按原样读取——主机名只能用 ASCII 字母、数字、点和连字符",
+    },
+    "url-host-mixed-script": {
+        "en": "the host label `{label}` reads as `{shown}`, mixing {scripts} letters, so it can pass for another "
+              "host — link the address the page is really at",
+        "zh": "主机名中的 `{label}` 显示为 `{shown}`，混用了 {scripts} 字母，可能冒充别的主机——请链接页面真正所在的地址",
+    },
+    "url-host-looks-ascii": {
+        "en": "the host label `{label}` reads as `{shown}`, which looks like `{looks}` — link the address the page "
+              "is really at",
+        "zh": "主机名中的 `{label}` 显示为 `{shown}`，看起来和 `{looks}` 一样——请链接页面真正所在的地址",
+    },
+    "link-text-other-host": {
+        "en": "the link text `{text}` names {named}, but the link opens {host} — make the text name {host}, or link "
+              "{named}",
+        "zh": "链接文字 `{text}` 写的是 {named}，链接打开的却是 {host}——请让文字写明 {host}，或者链接到 {named}",
+    },
+    "link-text-host-here": {
+        "en": "the link text `{text}` names {named}, but the link opens a page of this site — describe the page in "
+              "words, or link {named}",
+        "zh": "链接文字 `{text}` 写的是 {named}，链接打开的却是本站的页面——请用文字描述这个页面，或者链接到 {named}",
+    },
     "not-finite": {
         "en": "`{value}` is not a figure — write a finite number",
         "zh": "`{value}` 不是数字——请写一个有限的数",

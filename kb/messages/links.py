@@ -181,16 +181,46 @@ TEMPLATES = {
         "zh": "`{id}` 不是主题 `{topic}` 的条目——请置顶这个主题的条目",
     },
     "name-taken": {
-        "en": "`{name}` already names `{owner}` — give each its own name, or merge the two",
-        "zh": "`{name}` 已经是 `{owner}` 的名字——请给每个各起一个名字，或把两者合并",
+        "en": "`{name}`{read_as} already names `{owner}` ({where}) — give each its own name, or merge the two",
+        "zh": "`{name}`{read_as}已经是 `{owner}`（{where}）的名字——请给每个各起一个名字，或把两者合并",
+    },
+    "id-looks-taken": {
+        "en": "`{id}` looks like `{other}`, used by {where} — ids must be told apart across the archive; rename one",
+        "zh": "`{id}` 看起来和 {where} 用的 `{other}` 一样——整个归档里的 id 必须能分辨；请改掉一个",
+    },
+    "title-taken": {
+        "en": "the title `{title}`{read_as} is already the title of {where} — give this page its own title",
+        "zh": "标题 `{title}`{read_as}已经是 {where} 的标题——请给这个页面另起一个标题",
+    },
+    "default-ignorable": {
+        "en": "holds U+{code} ({name}), a character readers do not see, so the text reads as another — remove it",
+        "zh": "含有读者看不见的字符 U+{code}（{name}），会让这段文字看起来像另一段——请删除它",
+    },
+    "mixed-script": {
+        "en": "`{word}` mixes {scripts} letters in one word, so it can pass for another name — write it in one "
+              "script, or list it in {file} if it is meant",
+        "zh": "`{word}` 在一个词里混用了 {scripts} 字母，可能冒充别的名字——请只用一种文字书写；如果确实如此，请把它列进 {file}",
+    },
+    "mixed-script-not-mixed": {
+        "en": "`{name}` mixes no scripts in one word — remove it from the list",
+        "zh": "`{name}` 没有在一个词里混用文字——请把它从列表中删除",
+    },
+    "mixed-script-listed-twice": {
+        "en": "`{name}` is listed twice — remove one",
+        "zh": "`{name}` 列了两次——请删掉一个",
+    },
+    "mixed-script-not-a-list": {
+        "en": "must be a list of names — write one name a line, `- name`",
+        "zh": "必须是名字的列表——请每行写一个名字，`- 名字`",
     },
     "entity-title-not-name": {
         "en": "is `{title}`, but {registry} names `{entity}` `{name}` on the {lang} pages — title the page by that name",
         "zh": "是 `{title}`，但 {registry} 给 `{entity}` 的 {lang} 页面起名 `{name}`——请用这个名字作页面标题",
     },
     "alias-taken": {
-        "en": "`{alias}`{read_as} already names `{owner}` — an alias names one thing; keep it where readers mean it",
-        "zh": "`{alias}`{read_as}已经指 `{owner}`——一个别名只能指一样东西；请把它留在读者真正指的那一条上",
+        "en": "`{alias}`{read_as} already names `{owner}` ({where}) — an alias names one thing; keep it where readers "
+              "mean it",
+        "zh": "`{alias}`{read_as}已经指 `{owner}`（{where}）——一个别名只能指一样东西；请把它留在读者真正指的那一条上",
     },
     "alias-is-name": {
         "en": "`{alias}`{read_as} is already its name — remove the alias",
@@ -203,6 +233,10 @@ TEMPLATES = {
     "read-as": {
         "en": " (search reads it as `{typed}`)",
         "zh": "（搜索会把它读作 `{typed}`）",
+    },
+    "read-as-like": {
+        "en": " (it looks like `{other}`)",
+        "zh": "（看起来和 `{other}` 一样）",
     },
     "source-featured-before": {
         "en": "{url} was already featured in issue {number} (`{id}`) — make sure this is new, or link the earlier "
