@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from selectolax.lexbor import LexborHTMLParser
 
+from .limits import MAX_LINKS_PER_PAGE
 from .markdown_reading import Rendering
 from .messages import Message, msg, words
 from .urls import link_text_problem, url_problem
@@ -75,9 +76,13 @@ def findings(rendering: Rendering) -> list[Finding]:
     found = [_raw(piece) for piece in rendering.raw_html]
     if not found and "<" in rendering.html:  # raw HTML is refused as such, not as each element it makes
         body = LexborHTMLParser(rendering.html).body
+        links = 0
         for node in body.traverse(include_text=False):
             if node is not body and node.tag != "body":
                 found.extend(_element(node))
+                links += node.tag == "a"
+        if links > MAX_LINKS_PER_PAGE:
+            found.append(Finding("links", msg("links-too-many", limit=MAX_LINKS_PER_PAGE), "](", ("links",)))
     unique, seen = [], set()
     for finding in found:
         if finding.key not in seen:

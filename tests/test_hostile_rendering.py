@@ -8,6 +8,7 @@ allowlists (kb.content_markup).
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 import yaml
@@ -125,3 +126,14 @@ def test_text_without_a_trigger_makes_nothing_to_check():
         assert all(not node.attributes or (node.tag, set(node.attributes)) == ("ol", {"start"})
                    for node in tree.body.traverse(include_text=False) if node.tag != "body"), (text, rendering.html)
     assert checked > 100
+
+
+def test_a_page_of_too_many_links_is_refused_at_the_line_that_passes_the_limit(project, capsys):
+    from kb.limits import MAX_LINKS_PER_PAGE
+    links = "\n".join(f"[{n}](https://example.org/{n})" for n in range(MAX_LINKS_PER_PAGE + 5))
+    edit(project, PAGE, ANCHOR, f"{ANCHOR}\n\n{links}\n")
+    first, last = line_of(project, PAGE, "[0]("), line_of(project, PAGE, f"[{MAX_LINKS_PER_PAGE + 4}](")
+    said = refused(project, capsys, f"{PAGE}:")
+    lines = [int(found) for found in re.findall(rf"^{re.escape(PAGE)}:(\d+): links: ", said, re.M)]
+    # the link that passes the limit: the page's own links before the block count too
+    assert len(lines) == 1 and first + MAX_LINKS_PER_PAGE - 10 <= lines[0] <= last, said

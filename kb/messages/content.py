@@ -161,6 +161,11 @@ TEMPLATES = {
         "en": "the id `{id}` is one the theme's script reads (ids starting `__`) — choose another",
         "zh": "id `{id}` 会被主题脚本读取（以 `__` 开头的 id）——请换一个",
     },
+    "links-too-many": {
+        "en": "this text makes more than {limit} links — a page of thousands is slow to check, render and read; "
+              "keep the links readers need",
+        "zh": "这段文字生成了超过 {limit} 个链接——成千上万个链接的页面检查、渲染和阅读都很慢；请只保留读者需要的链接",
+    },
     "content-input": {
         "en": "a form field (`<input type={type}>`) is not allowed in content — remove it",
         "zh": "内容里不能有表单字段（`<input type={type}>`）——请删除它",
