@@ -23,7 +23,9 @@ import yaml
 
 from kb import layout
 from kb.claim_facts import LOWER_IS_BETTER
-from kb.model import CATEGORIES
+from kb.figure_check import unexplained
+from kb.model import CATEGORIES, ItemFacts
+from kb.sources import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
@@ -184,6 +186,13 @@ class Writer:
                 zh_term, en_term = r.choice(list(zip(ZH_TERMS, EN_TERMS)))
                 prose["zh"]["claims"][claim["id"]] = autocorrect.format(f"{zh_term}场景下的{claim['metric']}")
                 prose["en"]["claims"][claim["id"]] = f"{claim['metric']} with {en_term}"
+            # the random numbers of the prose are not the item's figures: said so, as an editor would (kb.figure_check)
+            written = [text for lang in ("zh", "en") for text in (*prose[lang]["items"][item_id].values(),
+                       *(prose[lang]["claims"][c["id"]] for c in facts.get("claims", [])))]
+            model = ItemFacts.model_validate(parse_yaml(yaml.safe_dump(facts), "item")[0].data)  # as kb reads it
+            others = [f.shown for text in written for f in unexplained(model, (start, end), text)]
+            if others:
+                facts["not_figures"] = list(dict.fromkeys(others))
         self.items += [i["id"] for i in items]
         for k in range(r.randint(2, 3)):
             signal_id = f"s{number}-verdict-{k}"

@@ -14,6 +14,7 @@ from pathlib import Path
 from . import layout
 from .catalog import Catalog
 from .archive_order import check_archive_order, check_repeated_references
+from .figure_check import check_figures
 from .crosscheck import check_aliases, check_links, check_names, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
@@ -240,6 +241,7 @@ def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
         texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), msg("issue-n", number=facts.number))
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
+        check_figures(reader, doc, facts, texts, prose_docs)
         issue = _issue(facts, texts, doc)
         _check_page_anchors(reader, issue, topics)
         issues.append(issue)

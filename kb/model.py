@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
 from . import layout
 from .claim_facts import ClaimFacts
@@ -71,14 +71,23 @@ class Resolution(Strict):
         return value
 
 
+# A number of an item's prose that is not one of its figures (a count, a version written apart, a year), as the
+# prose writes it, with its unit if it has one (`2-bit`, `155 tok/s`; kb.figure_check): digits, letters and the
+# signs a number is written with, nothing that could be markup.
+NotFigure = Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v),
+                      StringConstraints(pattern=r"^[0-9][0-9A-Za-z.,/% ×-]{0,23}$")]
+
+
 class ItemFacts(Strict):
     id: Slug
+    formerly: list[Slug] = []  # ids it was published under before a rename, oldest first: anchors and feeds keep them
     category: Category
     sources: list[Source] = Field(min_length=1)
     topics: list[Slug] = Field(min_length=1)
     entities: list[Slug] = []
     resolves: list[Resolution] = []  # watch entries of earlier issues this item settles
     claims: list[ClaimFacts] = []
+    not_figures: list[NotFigure] = []  # numbers of its prose that are not figures (kb.figure_check)
 
     @model_validator(mode="after")
     def _an_original_source(self):
