@@ -129,6 +129,12 @@ class Period(Strict):
     end: Date
 
 
+class Withdrawal(Strict):
+    """An issue taken back after it was published (kb.published): when; the reason is prose (`withdrawn:` of its pages)."""
+
+    date: Date
+
+
 class IssueFacts(Strict):
     number: WholeNumber = Field(ge=1)
     period: Period
@@ -139,6 +145,7 @@ class IssueFacts(Strict):
     picks: list[PickFacts] = []
     watch: list[WatchFacts] = []
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
+    withdrawn: Withdrawal | None = None  # taken back: its page says so and why, nothing of it is listed again
 
 
 PINS = 5  # items a hub shows first: an editor's short list
@@ -262,3 +269,4 @@ class IssueText(PageMeta):
     claims: dict[str, PlainText] = {}  # claim id -> what was measured, on which workload
     resolutions: dict[str, Prose] = {}  # watch id -> why the item settles it, in one sentence
     checks: dict[str, Prose] = {}  # id of a claim that checks an earlier one -> why it confirms, qualifies or contradicts it
+    withdrawn: Prose | None = None  # why the issue was withdrawn (its facts say when)

@@ -198,9 +198,11 @@ def test_a_renamed_item_is_flagged_with_the_address_that_breaks(repo, capsys):
     gone = section(out, GONE)
     assert "- item `loopvq` (issue 7) → `loop-vq`: `issues/007/#loopvq` is now `issues/007/#loop-vq`" in gone
     assert "· 1 renamed or removed" in out
-    # its figures moved with it: changed, not edits of the record
+    # its figures moved with it: changed, not edits of the record; the rename itself is one, shown first
     assert "- figure `loopvq-bits-per-element` (issue 7): item `loopvq` → `loop-vq`" in section(out, "### Changed (")
-    assert EDITS not in out
+    assert section(out, EDITS).splitlines()[4:] == [
+        "- item `loopvq` (issue 7) renamed `loop-vq` without keeping the old id (`formerly:`): its anchor and feed "
+        "entries move"]
 
 
 def test_a_removed_watch_entry_and_a_resolved_one_are_reported(repo, capsys):
