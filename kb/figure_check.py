@@ -68,8 +68,8 @@ def _seconds(value: float, unit: str) -> tuple[float, str]:
 
 def agrees(found: Found, figure: Figure) -> bool:
     """Whether the number of the prose is `figure`, as written or rounded."""
-    if found.unit and figure.unit and _seconds(1, found.unit)[1] != _seconds(1, figure.unit)[1]:
-        return False
+    if found.unit and _seconds(1, found.unit)[1] != _seconds(1, figure.unit)[1]:
+        return False  # a unit the prose writes is the figure's: 7.8 % is not 7.8×, nor 9.46× a perplexity of 9.46
     value, _ = _seconds(found.value, found.unit) if found.unit else (found.value, "")
     target, _ = _seconds(figure.value, figure.unit) if found.unit else (figure.value, "")
     if math.isclose(value, target, rel_tol=1e-9, abs_tol=1e-12) and not figure.derived:
@@ -87,7 +87,10 @@ def _date_agrees(found: Found, day) -> bool:
 
 def _excused(found: Found, entries: list[Found]) -> bool:
     for entry in entries:
-        if entry.date is not None or found.date is not None:
+        if found.date is not None and found.date[1:] == (None, None) and entry.date is None and not entry.unit:
+            if entry.value == found.value:  # `2027` excuses 2027 年
+                return True
+        elif entry.date is not None or found.date is not None:
             if entry.date is not None and found.date is not None and all(
                     a is None or b is None or a == b for a, b in zip(found.date, entry.date)):
                 return True
@@ -104,8 +107,20 @@ def _texts(text: IssueText, item: ItemFacts) -> list[tuple[tuple, str]]:
     return out + [(("claims", claim.id), text.claims[claim.id]) for claim in item.claims if claim.id in text.claims]
 
 
-def _entries(item: ItemFacts) -> list[tuple[str, list[Found]]]:
-    return [(entry, numbers(entry)) for entry in item.not_figures]
+def issue_texts(text: IssueText) -> list[tuple[tuple, str]]:
+    """(location, prose) of what an issue's page writes besides its items: its summary, verdicts, quick takes,
+    picks, watch entries and the reasons it gives (compared with the figures of all its items)."""
+    out = [(("description",), text.description), (("summary",), text.summary)]
+    for section in ("signals", "picks", "watch"):
+        out += [((section, key, name), value) for key, entry in getattr(text, section).items()
+                for name, value in entry.model_dump().items()]
+    for section in ("quick_takes", "resolutions", "checks"):
+        out += [((section, key), value) for key, value in getattr(text, section).items()]
+    return out
+
+
+def _entries(listed: list[str]) -> list[tuple[str, list[Found]]]:
+    return [(entry, numbers(entry)) for entry in listed]
 
 
 def explained(found: Found, own: list[Figure], dates) -> bool:
@@ -115,42 +130,53 @@ def explained(found: Found, own: list[Figure], dates) -> bool:
     return any(agrees(found, figure) for figure in own)
 
 
-def unexplained(item: ItemFacts, dates, prose: str) -> list[Found]:
-    """The numbers of `prose` that are neither a figure of `item` nor one of `dates` (its issue's)."""
-    own = figures(item)
+def unexplained(own: list[Figure], dates, prose: str) -> list[Found]:
+    """The numbers of `prose` that are neither one of the figures `own` nor one of `dates` (its issue's)."""
     return [found for found in numbers(prose) if not explained(found, own, dates)]
 
 
 def check_figures(reader: ContentReader, facts_doc: Document, facts: IssueFacts, texts: dict[str, IssueText],
                   docs: dict[str, Document]) -> None:
-    """Every number of each item's prose, in each language written, against the item's figures."""
+    """Every number of each item's prose, in each language written, against the item's figures; every number of
+    the rest of the issue's prose against the figures of all its items."""
     dates = (facts.period.start, facts.period.end, facts.published)
     facts_file = f"{layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml"
     for index, item in enumerate(facts.items):
-        own, entries = figures(item), _entries(item)
-        listed = words(tuple(dict.fromkeys(f.written for f in own if not f.derived))) if own else msg("noun-no-figures")
-        used: set[int] = set()
-        for lang, text in texts.items():
-            for loc, prose in _texts(text, item):
-                for found in numbers(prose):
-                    hits = [n for n, (_, read) in enumerate(entries) if len(read) == 1 and _excused(found, read)]
-                    used.update(hits)  # a listed number may also equal a figure (Apache 2.0 beside 2 s): still used
-                    if not hits and not explained(found, own, dates):
-                        reader.problem(docs[lang], loc, ".".join(loc), msg("number-not-a-figure", number=found.shown,
-                                       item=item.id, figures=listed, file=facts_file), found=found.written)
-        _check_entries(reader, facts_doc, index, item, entries, used)
+        prose = {lang: _texts(text, item) for lang, text in texts.items()}
+        _check(reader, (facts_doc, ("items", index)), docs, prose, figures(item), item.not_figures, dates,
+               (msg("noun-figures-of-item", id=item.id), facts_file))
+    # and the issue's number: `issue 7`, `第 7 期`
+    everything = [figure for item in facts.items for figure in figures(item)] + [Figure(facts.number, "", str(facts.number))]
+    prose = {lang: issue_texts(text) for lang, text in texts.items()}
+    _check(reader, (facts_doc, ()), docs, prose, everything, facts.not_figures, dates,
+           (msg("noun-figures-of-issue", number=facts.number), facts_file))
 
 
-def _check_entries(reader: ContentReader, doc: Document, index: int, item: ItemFacts,
-                   entries: list[tuple[str, list[Found]]], used: set[int]) -> None:
+def _check(reader: ContentReader, listing: tuple[Document, tuple], docs: dict[str, Document],
+           prose: dict[str, list[tuple[tuple, str]]], own: list[Figure], listed: list[str], dates, said) -> None:
+    """Each number of `prose` (language -> located texts) is a figure of `own`, a date, or `listed` (the
+    `not_figures` at `listing`: its document and the location of its owner); each of `listed` is used."""
+    owner, facts_file = said
+    entries = _entries(listed)
+    shown = words(tuple(dict.fromkeys(f.written for f in own if not f.derived))) if own else msg("noun-no-figures")
+    used: set[int] = set()
+    for lang, located in prose.items():
+        for loc, text in located:
+            for found in numbers(text):
+                hits = [n for n, (_, read) in enumerate(entries) if len(read) == 1 and _excused(found, read)]
+                used.update(hits)  # a listed number may also equal a figure (Apache 2.0 beside 2 s): still used
+                if not hits and not explained(found, own, dates):
+                    reader.problem(docs[lang], loc, ".".join(loc), msg("number-not-a-figure", number=found.shown,
+                                   owner=owner, figures=shown, file=facts_file), found=found.written)
+    doc, at = listing
     seen: set[str] = set()
     for position, (entry, read) in enumerate(entries):
-        loc = ("items", index, "not_figures", position)
-        field_name = f"items.{index}.not_figures.{position}"
+        loc = (*at, "not_figures", position)
+        field_name = ".".join(map(str, loc))
         if len(read) != 1 or read[0].shown.replace(" ", "") != entry.replace(" ", ""):
             reader.problem(doc, loc, field_name, msg("not-figure-unreadable", value=entry), found=entry)
         elif entry in seen:
             reader.problem(doc, loc, field_name, msg("not-figure-twice", value=entry), found=entry)
         elif position not in used:
-            reader.problem(doc, loc, field_name, msg("not-figure-unused", value=entry, item=item.id), found=entry)
+            reader.problem(doc, loc, field_name, msg("not-figure-unused", value=entry, owner=owner), found=entry)
         seen.add(entry)

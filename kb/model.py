@@ -146,6 +146,7 @@ class IssueFacts(Strict):
     watch: list[WatchFacts] = []
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
     withdrawn: Withdrawal | None = None  # taken back: its page says so and why, nothing of it is listed again
+    not_figures: list[NotFigure] = []  # numbers of the issue's own prose (summary, verdicts…) that are not figures
 
 
 PINS = 5  # items a hub shows first: an editor's short list

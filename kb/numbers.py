@@ -210,7 +210,7 @@ def _dates(text: str, found: list[Found]) -> list[Found]:
             else:
                 out.append(Found(f.written, 0.0, "", 0, (None, int(f.value), None), f.start))
         elif after.startswith("年") and 1900 <= f.value <= 2999:
-            out.append(Found(f.written, 0.0, "", 0, (int(f.value), None, None), f.start))
+            out.append(Found(f.written, f.value, "", 0, (int(f.value), None, None), f.start))  # a year is a number too
         else:
             out.append(f)
     return out
