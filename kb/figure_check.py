@@ -144,19 +144,19 @@ def check_figures(reader: ContentReader, facts_doc: Document, facts: IssueFacts,
     for index, item in enumerate(facts.items):
         prose = {lang: _texts(text, item) for lang, text in texts.items()}
         _check(reader, (facts_doc, ("items", index)), docs, prose, figures(item), item.not_figures, dates,
-               (msg("noun-figures-of-item", id=item.id), facts_file))
+               (msg("noun-figures-of-item", id=item.id), msg("place-not-figures-of-item"), facts_file))
     # and the issue's number: `issue 7`, `第 7 期`
     everything = [figure for item in facts.items for figure in figures(item)] + [Figure(facts.number, "", str(facts.number))]
     prose = {lang: issue_texts(text) for lang, text in texts.items()}
     _check(reader, (facts_doc, ()), docs, prose, everything, facts.not_figures, dates,
-           (msg("noun-figures-of-issue", number=facts.number), facts_file))
+           (msg("noun-figures-of-issue", number=facts.number), msg("place-not-figures-of-issue"), facts_file))
 
 
 def _check(reader: ContentReader, listing: tuple[Document, tuple], docs: dict[str, Document],
            prose: dict[str, list[tuple[tuple, str]]], own: list[Figure], listed: list[str], dates, said) -> None:
     """Each number of `prose` (language -> located texts) is a figure of `own`, a date, or `listed` (the
     `not_figures` at `listing`: its document and the location of its owner); each of `listed` is used."""
-    owner, facts_file = said
+    owner, place, facts_file = said
     entries = _entries(listed)
     shown = words(tuple(dict.fromkeys(f.written for f in own if not f.derived))) if own else msg("noun-no-figures")
     used: set[int] = set()
@@ -167,7 +167,7 @@ def _check(reader: ContentReader, listing: tuple[Document, tuple], docs: dict[st
                 used.update(hits)  # a listed number may also equal a figure (Apache 2.0 beside 2 s): still used
                 if not hits and not explained(found, own, dates):
                     reader.problem(docs[lang], loc, ".".join(loc), msg("number-not-a-figure", number=found.shown,
-                                   owner=owner, figures=shown, file=facts_file), found=found.written)
+                                   owner=owner, figures=shown, place=place, file=facts_file), found=found.written)
     doc, at = listing
     seen: set[str] = set()
     for position, (entry, read) in enumerate(entries):

@@ -52,7 +52,7 @@ class Found:
     @property
     def shown(self) -> str:
         """As a reviewer reads it: with its unit (`155 tok/s`, `7.8×`, `2-bit`)."""
-        if not self.unit or self.date is not None or any(c.isalpha() or c == "×" for c in self.written.lstrip("0123456789.,")):
+        if not self.unit or self.date is not None or self.written.lstrip("0123456789.,") not in ("", *SCALE):
             return self.written
         return f"{self.written}{self.unit}" if self.unit == "×" else f"{self.written} {self.unit}"
 

@@ -3,18 +3,26 @@
 TEMPLATES = {
     "number-not-a-figure": {
         "en": "`{number}` is not one of the figures of {owner} ({figures}) — write the figure as the facts give it, "
-              "or, if this number is not a figure (a count, a version, a date), list it as written in "
-              "`not_figures:` of {owner} in {file}",
+              "or, if this number is not a figure (a count, a version, a date), list it as written in {place} "
+              "in {file}",
         "zh": "`{number}` 不是{owner}的数字（{figures}）——请按事实里写的数字来写；如果它不是测得的数字（数量、"
-              "版本、日期），请把它原样列进 {file} 里{owner}的 `not_figures:`",
+              "版本、日期），请把它原样列进 {file} 里{place}",
     },
     "noun-figures-of-item": {
         "en": "item `{id}`",
         "zh": "条目 `{id}` ",
     },
     "noun-figures-of-issue": {
-        "en": "issue {number} (its items' figures; its own list is at the top level)",
-        "zh": "第 {number} 期（各条目的数字；它自己的列表写在文件顶层）",
+        "en": "issue {number} (its items' figures)",
+        "zh": "第 {number} 期（各条目的数字）",
+    },
+    "place-not-figures-of-item": {
+        "en": "`not_figures:` of the item",
+        "zh": "这个条目的 `not_figures:`",
+    },
+    "place-not-figures-of-issue": {
+        "en": "the top-level `not_figures:`",
+        "zh": "顶层的 `not_figures:`",
     },
     "noun-no-figures": {
         "en": "none",
