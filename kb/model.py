@@ -74,6 +74,7 @@ class Resolution(Strict):
 # A number of an item's prose that is not one of its figures (a count, a version written apart, a year), as the
 # prose writes it, with its unit if it has one (`2-bit`, `155 tok/s`; kb.figure_check): digits, letters and the
 # signs a number is written with, nothing that could be markup.
+MAX_NOT_FIGURES = 100  # a list, not a place to excuse a page of numbers (each number of the prose is compared with each)
 NotFigure = Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v),
                       StringConstraints(pattern=r"^[0-9][0-9A-Za-z.,/% ×-]{0,23}$")]
 
@@ -87,7 +88,7 @@ class ItemFacts(Strict):
     entities: list[Slug] = []
     resolves: list[Resolution] = []  # watch entries of earlier issues this item settles
     claims: list[ClaimFacts] = []
-    not_figures: list[NotFigure] = []  # numbers of its prose that are not figures (kb.figure_check)
+    not_figures: list[NotFigure] = Field([], max_length=MAX_NOT_FIGURES)  # numbers of its prose that are not figures (kb.figure_check)
 
     @model_validator(mode="after")
     def _an_original_source(self):
@@ -146,7 +147,7 @@ class IssueFacts(Strict):
     watch: list[WatchFacts] = []
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
     withdrawn: Withdrawal | None = None  # taken back: its page says so and why, nothing of it is listed again
-    not_figures: list[NotFigure] = []  # numbers of the issue's own prose (summary, verdicts…) that are not figures
+    not_figures: list[NotFigure] = Field([], max_length=MAX_NOT_FIGURES)  # of the issue's own prose (summary, verdicts…)
 
 
 PINS = 5  # items a hub shows first: an editor's short list

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 TOKEN = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
-GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])")  # 1,000 and 12,345,678: the comma groups digits
+GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")  # 1,000 and 12,345,678: the comma groups digits
 MACRO = re.compile(r"\{\{[^{}]*\}\}")  # {{ ref("id", "label") }}: the id is a name, the label is prose
 QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 LINK_TARGET = re.compile(r"\]\([^()\s]*\)")  # a Markdown link's address is not prose
@@ -128,15 +128,18 @@ def numbers(text: str) -> list[Found]:
     """Every number of `text` read as prose, in order."""
     text = prose_only(text)
     found: list[Found] = []
+    covered: set[int] = set()  # where a grouped number's characters are: no token starts there
     for grouped in GROUPED.finditer(text):
         if grouped.start() and (text[grouped.start() - 1].isalnum() or text[grouped.start() - 1] in "._-"):
             continue
+        if text[grouped.end():grouped.end() + 1].isdigit():  # 1,0001: no grouping (checked here: a lookahead
+            continue  # that fails would make the pattern retry from every group, quadratic on a long run)
+        covered.update(range(grouped.start(), grouped.end()))
         unit, scale, _ = _unit_after(text, grouped.end())
         found.append(Found(grouped.group(0), float(grouped.group(0).replace(",", "")) * scale, unit, 0, None, grouped.start()))
-    grouped_spans = [(f.start, f.start + len(f.written)) for f in found]
     for match in TOKEN.finditer(text):
         token, start = match.group(0).rstrip(".-_"), match.start()
-        if any(a <= start < b for a, b in grouped_spans) or not any(c.isdigit() for c in token):
+        if start in covered or not any(c.isdigit() for c in token):
             continue
         if not token[0].isdigit() or token.count(".") > 1:
             continue  # a name, a version
