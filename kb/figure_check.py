@@ -141,21 +141,26 @@ def check_figures(reader: ContentReader, facts_doc: Document, facts: IssueFacts,
     the rest of the issue's prose against the figures of all its items."""
     dates = (facts.period.start, facts.period.end, facts.published)
     facts_file = f"{layout.ISSUES_DATA}/{layout.issue_stem(facts.number)}.yml"
+    key = layout.issue_page(facts.number)
+    # a page that could not be read may write what a listed number excuses: none is called unused then
+    read_all = set(texts) == set(reader.pages.get(key, {})) and not any((key, lang) in reader.unread_pages
+                                                                       for lang in layout.LANGUAGES)
     for index, item in enumerate(facts.items):
         prose = {lang: _texts(text, item) for lang, text in texts.items()}
-        _check(reader, (facts_doc, ("items", index)), docs, prose, figures(item), item.not_figures, dates,
+        _check(reader, (facts_doc, ("items", index), read_all), docs, prose, figures(item), item.not_figures, dates,
                (msg("noun-figures-of-item", id=item.id), msg("place-not-figures-of-item"), facts_file))
     # and the issue's number: `issue 7`, `第 7 期`
     everything = [figure for item in facts.items for figure in figures(item)] + [Figure(facts.number, "", str(facts.number))]
     prose = {lang: issue_texts(text) for lang, text in texts.items()}
-    _check(reader, (facts_doc, ()), docs, prose, everything, facts.not_figures, dates,
+    _check(reader, (facts_doc, (), read_all), docs, prose, everything, facts.not_figures, dates,
            (msg("noun-figures-of-issue", number=facts.number), msg("place-not-figures-of-issue"), facts_file))
 
 
-def _check(reader: ContentReader, listing: tuple[Document, tuple], docs: dict[str, Document],
+def _check(reader: ContentReader, listing: tuple[Document, tuple, bool], docs: dict[str, Document],
            prose: dict[str, list[tuple[tuple, str]]], own: list[Figure], listed: list[str], dates, said) -> None:
     """Each number of `prose` (language -> located texts) is a figure of `own`, a date, or `listed` (the
-    `not_figures` at `listing`: its document and the location of its owner); each of `listed` is used."""
+    `not_figures` at `listing`: its document, the location of its owner, whether every page was read); each of
+    `listed` is used."""
     owner, place, facts_file = said
     entries = _entries(listed)
     shown = words(tuple(dict.fromkeys(f.written for f in own if not f.derived))) if own else msg("noun-no-figures")
@@ -168,7 +173,7 @@ def _check(reader: ContentReader, listing: tuple[Document, tuple], docs: dict[st
                 if not hits and not explained(found, own, dates):
                     reader.problem(docs[lang], loc, ".".join(loc), msg("number-not-a-figure", number=found.shown,
                                    owner=owner, figures=shown, place=place, file=facts_file), found=found.written)
-    doc, at = listing
+    doc, at, read_all = listing
     seen: set[str] = set()
     for position, (entry, read) in enumerate(entries):
         loc = (*at, "not_figures", position)
@@ -177,6 +182,6 @@ def _check(reader: ContentReader, listing: tuple[Document, tuple], docs: dict[st
             reader.problem(doc, loc, field_name, msg("not-figure-unreadable", value=entry), found=entry)
         elif entry in seen:
             reader.problem(doc, loc, field_name, msg("not-figure-twice", value=entry), found=entry)
-        elif position not in used:
+        elif position not in used and read_all:
             reader.problem(doc, loc, field_name, msg("not-figure-unused", value=entry, owner=owner), found=entry)
         seen.add(entry)
