@@ -117,15 +117,19 @@ def snapshot(catalog: Catalog) -> dict[tuple[str, str], Entry]:
         n = issue.number
         files = (issue.facts_file, *_files(issue.page))
         add(Entry("issue", issue.id, n, _url(issue), {"period": issue.facts.period, "published": issue.facts.published,
-                                                     "withdrawn": issue.facts.withdrawn},
-                  _texts(issue, ("title", "description", "summary", "withdrawn")), record=("period", "published", "withdrawn")))
+                                                     "withdrawn": issue.facts.withdrawn,
+                                                     "not_figures": tuple(issue.facts.not_figures)},
+                  _texts(issue, ("title", "description", "summary", "withdrawn")),
+                  record=("period", "published", "withdrawn", "not_figures")))
         for item in issue.items:
             f = item.facts
             sources = tuple(_source(s, role) for s, role in _sources(catalog, item))
             add(Entry("item", item.id, n, _url(item), {"category": f.category, "sources": sources, "topics": tuple(f.topics),
                                                       "entities": tuple(f.entities), "resolves": tuple(f.resolves),
                                                       "formerly": tuple(f.formerly), "not_figures": tuple(f.not_figures)},
-                      _texts(item, ("title", "summary", "why", "edge", "source_note")), record=("sources", "formerly")))
+                      # not_figures too: what it excuses in the prose could be a figure rewritten
+                      _texts(item, ("title", "summary", "why", "edge", "source_note")),
+                      record=("sources", "formerly", "not_figures")))
             for claim in item.claims:
                 facts = {"item": item.id, **{name: getattr(claim.facts, name) for name in FIGURE_FIELDS}}
                 prose = _texts(claim, ("measured",))

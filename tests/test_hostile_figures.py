@@ -204,6 +204,17 @@ def test_a_published_issue_deleted_is_refused_and_a_withdrawn_one_keeps_its_page
     assert "- issue `issue-1`: withdrawn `—` → `date: 2026-11-20`" in section(report(repo, capsys), EDITS)
 
 
+def test_a_number_excused_in_a_published_issue_is_an_edit_of_the_record(repo, capsys):
+    """78× listed as not a figure would pass kb check: the review report shows the list's change first."""
+    edit(repo, f"{layout.ISSUES_DATA}/003.yml", '    not_figures: ["0"]\n', '    not_figures: ["0", "78×"]\n')
+    for lang, old, new in (("en", "throughput of 7.8× GB200", "throughput of 78× GB200"), ("zh", "GB200 的 7.8 倍。", "GB200 的 78 倍。")):
+        edit(repo, page(lang, 3), old, new)
+    assert kb(["--root", str(repo), "check"]) == 0
+    capsys.readouterr()
+    assert ("- item `vllm-rubin-nvl72-day0` (issue 3): not_figures `0` → `0, 78×`"
+            in section(report(repo, capsys), EDITS))
+
+
 # ---- the number reader -------------------------------------------------------------------------------------------
 
 def read(text: str) -> list[tuple]:
