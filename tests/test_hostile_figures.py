@@ -8,8 +8,9 @@ import subprocess
 
 import pytest
 
-from conftest import edit, problem_lines, refused
+from conftest import build, edit, problem_lines, refused
 from kb import layout
+from kb.audit import audit
 from kb.cli import main as kb
 from kb.feeds import write_feeds
 from kb.loading import load_catalog
@@ -202,6 +203,29 @@ def test_a_published_issue_deleted_is_refused_and_a_withdrawn_one_keeps_its_page
     feed = (site / layout.language_home("en") / layout.feed_names()[0]).read_text(encoding="utf-8")
     assert f"/{layout.page_url(issue.page)}<" not in feed and "issues/007/" in feed
     assert "- issue `issue-1`: withdrawn `—` → `date: 2026-11-20`" in section(report(repo, capsys), EDITS)
+
+
+def withdraw_issue_1(project) -> None:
+    edit(project, f"{layout.ISSUES_DATA}/001.yml", "\npublished:", "\nwithdrawn: {date: 2026-11-20}\npublished:")
+    for lang, reason in (("zh", "来源撤回了测得的数字。"), ("en", "The source took back its measurements.")):
+        edit(project, page(lang, 1), "---\n", f"---\nwithdrawn: {reason}\n")
+        text = (project / page(lang, 3)).read_text(encoding="utf-8")
+        replace_all(project, page(lang, 3), re.search(r"resolutions:\n  fixture-second-benchmark-run: .*\n", text).group(0), "")
+    edit(project, f"{layout.ISSUES_DATA}/003.yml", "    resolves: [{watch: fixture-second-benchmark-run, by: weekly}]\n", "")
+
+
+@pytest.mark.full
+def test_a_site_with_a_renamed_item_and_a_withdrawn_issue_builds_strictly_and_loses_nothing(project, tmp_path):
+    rename_loopvq(project, keep=True)
+    withdraw_issue_1(project)
+    site = tmp_path / "site"
+    result = build(project, site)
+    assert result.returncode == 0 and "WARNING" not in result.stdout + result.stderr, result.stdout + result.stderr
+    assert audit(load_catalog(project), site) == []
+    html = (site / layout.built_file(layout.issue_page(1), "en")).read_text(encoding="utf-8")
+    assert "Withdrawn on 2026-11-20" in html and "The source took back its measurements." in html
+    assert '<span id="loopvq" class="kb-former-id"></span>' in (site / layout.built_file(layout.issue_page(7), "zh")).read_text(
+        encoding="utf-8")
 
 
 def test_a_number_excused_in_a_published_issue_is_an_edit_of_the_record(repo, capsys):
