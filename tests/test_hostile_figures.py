@@ -226,6 +226,7 @@ def test_a_site_with_a_renamed_item_and_a_withdrawn_issue_builds_strictly_and_lo
     assert "Withdrawn on 2026-11-20" in html and "The source took back its measurements." in html
     assert '<span id="loopvq" class="kb-former-id"></span>' in (site / layout.built_file(layout.issue_page(7), "zh")).read_text(
         encoding="utf-8")
+    assert not (site / layout.issue_email(1, "en")).exists() and (site / layout.issue_email(3, "en")).exists()
 
 
 def test_a_number_excused_in_a_published_issue_is_an_edit_of_the_record(repo, capsys):
