@@ -23,7 +23,9 @@ import yaml
 
 from kb import layout
 from kb.claim_facts import LOWER_IS_BETTER
-from kb.model import CATEGORIES
+from kb.figure_check import figures, issue_texts, unexplained
+from kb.model import CATEGORIES, IssueText, ItemFacts
+from kb.sources import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
@@ -184,6 +186,13 @@ class Writer:
                 zh_term, en_term = r.choice(list(zip(ZH_TERMS, EN_TERMS)))
                 prose["zh"]["claims"][claim["id"]] = autocorrect.format(f"{zh_term}场景下的{claim['metric']}")
                 prose["en"]["claims"][claim["id"]] = f"{claim['metric']} with {en_term}"
+            # the random numbers of the prose are not the item's figures: said so, as an editor would (kb.figure_check)
+            written = [text for lang in ("zh", "en") for text in (*prose[lang]["items"][item_id].values(),
+                       *(prose[lang]["claims"][c["id"]] for c in facts.get("claims", [])))]
+            model = ItemFacts.model_validate(parse_yaml(yaml.safe_dump(facts), "item")[0].data)  # as kb reads it
+            others = [f.shown for text in written for f in unexplained(figures(model), (start, end), text)]
+            if others:
+                facts["not_figures"] = list(dict.fromkeys(others))
         self.items += [i["id"] for i in items]
         for k in range(r.randint(2, 3)):
             signal_id = f"s{number}-verdict-{k}"
@@ -217,13 +226,20 @@ class Writer:
         facts = {"number": number, "period": {"start": start.isoformat(), "end": end.isoformat()},
                  "published": end.isoformat(), "items": items, "signals": signals,
                  "quick_takes": takes, "picks": picks, "watch": watch}
+        metas = {lang: {"title": (f"第 {number} 期的合成标题" if lang == "zh" else f"Synthetic issue {number}"),
+                        "description": self.sentence(lang)[:120], "summary": self.paragraph(lang, 3), **prose[lang]}
+                 for lang in ("zh", "en")}
+        # the issue's own prose is compared with all its items' figures: its random numbers said not to be figures
+        everything = [f for item in items for f in figures(ItemFacts.model_validate(parse_yaml(yaml.safe_dump(item), "item")[0].data))]
+        others = [f.shown for meta in metas.values() for _, text in issue_texts(IssueText.model_validate(meta))
+                  for f in unexplained(everything, (start, end), text)]
+        if others:
+            facts["not_figures"] = list(dict.fromkeys(others))
         stem = layout.issue_stem(number)
         (root / layout.ISSUES_DATA / f"{stem}.yml").write_text(
             yaml.safe_dump(facts, allow_unicode=True, sort_keys=False), encoding="utf-8")
         for lang in ("zh", "en"):
-            meta = {"title": (f"第 {number} 期的合成标题" if lang == "zh" else f"Synthetic issue {number}"),
-                    "description": self.sentence(lang)[:120],
-                    "summary": self.paragraph(lang, 3), **prose[lang]}
+            meta = metas[lang]
             page = root / layout.DOCS / layout.localized(layout.issue_page(number), lang)
             page.write_text("---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=4096)
                             + "---\n\n{{ issue_page() }}\n", encoding="utf-8")

@@ -12,7 +12,7 @@ from .audit import audit
 from .cards import card_files
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
-from .diff_report import DiffError, diff_report
+from .diff_report import DiffError, diff_report, published_problems
 from .email_issue import issue_email
 from .export import write_export
 from .fix import fix_command
@@ -37,6 +37,12 @@ def cmd_check(root: Path, args) -> int:
     if args.fix or args.dry_run:
         return fix_command(root, lang, write=not args.dry_run)
     problems, _ = check(root)
+    if args.base:  # ids published at the base that are gone (kb.published)
+        try:
+            problems += published_problems(root, args.base)
+        except DiffError as error:
+            print(f"kb check --base: {error}", file=sys.stderr)
+            return 2
     if problems:
         print(report(problems, lang), flush=True)  # before the totals, on stderr
     print(summary(problems, lang), file=sys.stderr)
@@ -218,6 +224,9 @@ def parser() -> argparse.ArgumentParser:
                                 "place, print their diff, then check again; never changes a fact")
     check_cmd.add_argument("--dry-run", "--diff", dest="dry_run", action="store_true",
                            help="with or without --fix: print the diff of what --fix would change, write nothing")
+    check_cmd.add_argument("--base", metavar="REF",
+                           help="also compare with git commit REF: refuse published ids taken away (renamed without "
+                                "`formerly:`, an issue deleted rather than withdrawn)")
     check_cmd.set_defaults(run=cmd_check)
     sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
     watch = sub.add_parser("watch", help="open watch entries (oldest first) with the id to resolve them by")

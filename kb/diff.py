@@ -116,14 +116,20 @@ def snapshot(catalog: Catalog) -> dict[tuple[str, str], Entry]:
     for issue in catalog.issues:
         n = issue.number
         files = (issue.facts_file, *_files(issue.page))
-        add(Entry("issue", issue.id, n, _url(issue), {"period": issue.facts.period, "published": issue.facts.published},
-                  _texts(issue, ("title", "description", "summary")), record=("period", "published")))
+        add(Entry("issue", issue.id, n, _url(issue), {"period": issue.facts.period, "published": issue.facts.published,
+                                                     "withdrawn": issue.facts.withdrawn,
+                                                     "not_figures": tuple(issue.facts.not_figures)},
+                  _texts(issue, ("title", "description", "summary", "withdrawn")),
+                  record=("period", "published", "withdrawn", "not_figures")))
         for item in issue.items:
             f = item.facts
             sources = tuple(_source(s, role) for s, role in _sources(catalog, item))
             add(Entry("item", item.id, n, _url(item), {"category": f.category, "sources": sources, "topics": tuple(f.topics),
-                                                      "entities": tuple(f.entities), "resolves": tuple(f.resolves)},
-                      _texts(item, ("title", "summary", "why", "edge", "source_note")), record=("sources",)))
+                                                      "entities": tuple(f.entities), "resolves": tuple(f.resolves),
+                                                      "formerly": tuple(f.formerly), "not_figures": tuple(f.not_figures)},
+                      # not_figures too: what it excuses in the prose could be a figure rewritten
+                      _texts(item, ("title", "summary", "why", "edge", "source_note")),
+                      record=("sources", "formerly", "not_figures")))
             for claim in item.claims:
                 facts = {"item": item.id, **{name: getattr(claim.facts, name) for name in FIGURE_FIELDS}}
                 prose = _texts(claim, ("measured",))
@@ -198,15 +204,17 @@ class Diff:
     uncompared: list[Entry] = field(default_factory=list)
 
     def record_edits(self) -> list[tuple[str, Entry, Entry | None, list[str]]]:
-        """("changed" | "added" | "removed", entry, the entry now, record fields that differ) for every edit
-        of a published issue's figures, dates and sources, and every item or figure added to or taken from one."""
+        """("changed" | "renamed" | "added" | "removed", entry, the entry now, record fields that differ) for every
+        edit of a published issue's figures, dates, sources and ids: a field changed, an entry renamed or taken out
+        (an issue too), an item or figure added."""
         edits = []
         for before, after, fields in self.changed:
             record = [name for name in fields if name in before.record and before.issue in self.published]
             if record:
                 edits.append(("changed", before, after, record))
-        for how, entries in (("added", self.added), ("removed", self.removed)):
-            edits += [(how, e, None, []) for e in entries if e.kind in ("item", "figure") and e.issue in self.published]
+        edits += [("renamed", old, new, ["id"]) for old, new in self.renamed if old.issue in self.published]
+        edits += [("added", e, None, []) for e in self.added if e.kind in ("item", "figure") and e.issue in self.published]
+        edits += [("removed", e, None, []) for e in self.removed if e.issue in self.published]
         return edits
 
 

@@ -20,6 +20,7 @@ from .catalog import Catalog
 from .diff import Diff, Entry, compare, shown
 from .loading import load_catalog
 from .problems import ContentError, Problem
+from .published import published_id_problems
 from .sources import read_site_config
 
 PLURAL = {"topic": "topics", "entity": "entities"}  # what is not in an issue
@@ -102,6 +103,17 @@ def diff_report(root: Path, base: str) -> str:
         return markdown(before, after, diff)
 
 
+def published_problems(root: Path, base: str) -> list[Problem]:
+    """What the working tree at `root` takes away of the ids published at commit `base` (kb.published), for
+    `kb check --base REF`; both sides as far as they load (what does not load is reported by kb check itself)."""
+    with tempfile.TemporaryDirectory(prefix="kb-base-") as folder:
+        base_root, _ = export_base(root, base, Path(folder))
+        before, after = load_side(base_root, base), load_side(root, "the working tree")
+    if before.catalog is None or after.catalog is None:
+        return []
+    return published_id_problems(before.catalog, after.catalog)
+
+
 # ---- Markdown -------------------------------------------------------------------------------------
 
 def _code(value) -> str:
@@ -173,14 +185,14 @@ def markdown(before: Side, after: Side, diff: Diff | None) -> str:
     if not edits and not counts:
         lines += ["Nothing the site publishes changes.", ""]
     lines += _section(f"⚠️ Edits of the published record ({len(edits)})",
-                      "Figures, dates and sources of issues already published at the base: readers may have cited "
-                      "them. Check each against its source; a correction says so in the issue's text.",
+                      "Figures, dates, sources and ids of issues already published at the base: readers may have "
+                      "cited and linked them. Check each against its source; a correction says so in the issue's text.",
                       [_edit(how, entry, now, fields) for how, entry, now, fields in edits])
     lines += _section(f"Renamed or removed ids ({gone})",
                       "Each address below stops working: its anchor, the id of its feed entries (a feed reader "
                       "shows a renamed entry as new), and the links to it from other pages and sites.",
                       [f"{_name(old)} → `{_code(new.id)}`: `{_code(old.url)}` is now `{_code(new.url)}`{_feeds(old)}"
-                       for old, new in diff.renamed]
+                       + (_kept(old, new) if "formerly" in new.facts else "") for old, new in diff.renamed]
                       + [f"{_name(old)} removed: `{_code(old.url)}`{_feeds(old)}" for old in diff.removed])
     lines += _section(f"Added ({len(diff.added)})", None, [f"{_name(e)}: `{_code(e.url)}`" for e in diff.added])
     lines += _section(f"Changed ({len(changed)})", "Besides the edits above." if edits else None, [
@@ -208,7 +220,18 @@ def _feeds(entry: Entry) -> str:
 def _edit(how: str, entry: Entry, now: Entry | None, fields: list[str]) -> str:
     if how == "changed":
         return f"{_name(entry)}: {_values(entry, now, fields)}"
+    if how == "renamed":
+        return f"{_name(entry)} renamed `{_code(now.id)}`{_kept(entry, now)}"
+    if entry.kind == "issue":
+        return f"{_name(entry)} deleted: a published issue is withdrawn (`withdrawn:`), never deleted"
     return f"{_name(entry)} {'added to' if how == 'added' else 'taken out of'} a published issue"
+
+
+def _kept(old: Entry, new: Entry) -> str:
+    """Whether a renamed entry keeps its old id as a former one: its anchor and feed entries stay (kb.published)."""
+    if old.id in new.facts.get("formerly", ()):
+        return " (kept under `formerly:`: old links and feed entries still land on it)"
+    return " without keeping the old id (`formerly:`): its anchor and feed entries move"
 
 
 def _section(title: str, intro: str | None, entries: list[str]) -> list[str]:

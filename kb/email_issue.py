@@ -162,9 +162,10 @@ def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str,
 
 
 def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str]) -> list[Path]:
-    """Every issue's email in every language, next to its page in `site`; the files written."""
+    """Every issue's email in every language, next to its page in `site`; the files written. A withdrawn issue
+    has none: an edition is sent, and it is not to be sent again (kb.published)."""
     written = []
-    for issue in catalog.issues:
+    for issue in (i for i in catalog.issues if not i.facts.withdrawn):
         for lang in layout.LANGUAGES:
             path = site / layout.issue_email(issue.number, lang)
             path.parent.mkdir(parents=True, exist_ok=True)

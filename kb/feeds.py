@@ -55,11 +55,12 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Pa
             "date": issue.facts.published,
             "summary": catalog.plain_text(issue.text(lang).description, lang),
             "enclosure": _enclosure(site, site_url, issue.number, lang),
-        } for issue in catalog.issues[:LIMIT]]
+        } for issue in [i for i in catalog.issues if not i.facts.withdrawn][:LIMIT]]  # withdrawn: not announced again
     items = catalog.items_of_topic(topic)
     entries = [{
         "title": item.title(lang),
-        "link": f"{home}{layout.page_url(item.page)}#{item.id}",
+        # the id it was first published under: a feed reader knows the entry by it (kb.published)
+        "link": f"{home}{layout.page_url(item.page)}#{(item.facts.formerly or [item.id])[0]}",
         "date": item.published,
         "summary": catalog.plain_text(item.text(lang).summary, lang),
     } for item in items[:LIMIT]]

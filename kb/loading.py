@@ -14,6 +14,8 @@ from pathlib import Path
 from . import layout
 from .catalog import Catalog
 from .archive_order import check_archive_order, check_repeated_references
+from .figure_check import check_figures
+from .published import check_formerly, check_withdrawn
 from .crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
 from .files import content_file_problems
 from .entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
@@ -68,6 +70,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
+    check_formerly(reader, catalog)
     check_pins(reader, catalog)
     check_names(reader, catalog)
     check_aliases(reader, catalog)
@@ -244,7 +247,9 @@ def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
         texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), msg("issue-n", number=facts.number))
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
+        check_figures(reader, doc, facts, texts, prose_docs)
         issue = _issue(facts, texts, doc)
+        check_withdrawn(reader, issue, prose_docs)
         _check_page_anchors(reader, issue, topics)
         issues.append(issue)
     issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
@@ -253,6 +258,8 @@ def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
 
 def _issue(facts: IssueFacts, texts: dict[str, IssueText], doc: Document) -> Issue:
     issue = Issue(facts, texts, doc.path)
+    if facts.withdrawn:  # its records stay in its files; nothing of it is listed, linked or announced (kb.published)
+        return issue
     issue.items = [Item(issue, f) for f in facts.items]
     for item in issue.items:
         item.claims = [Claim(issue, f, item) for f in item.facts.claims]

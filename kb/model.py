@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
 from . import layout
 from .claim_facts import ClaimFacts
@@ -77,14 +77,24 @@ class Resolution(Strict):
         return value
 
 
+# A number of an item's prose that is not one of its figures (a count, a version written apart, a year), as the
+# prose writes it, with its unit if it has one (`2-bit`, `155 tok/s`; kb.figure_check): digits, letters and the
+# signs a number is written with, nothing that could be markup.
+MAX_NOT_FIGURES = 100  # a list, not a place to excuse a page of numbers (each number of the prose is compared with each)
+NotFigure = Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v),
+                      StringConstraints(pattern=r"^[0-9][0-9A-Za-z.,/% ×-]{0,23}$")]
+
+
 class ItemFacts(Strict):
     id: Slug
+    formerly: list[Slug] = []  # ids it was published under before a rename, oldest first: anchors and feeds keep them
     category: Category
     sources: list[Source] = Field(min_length=1)
     topics: list[Slug] = Field(min_length=1)
     entities: list[Slug] = []
     resolves: list[Resolution] = []  # watch entries of earlier issues this item settles
     claims: list[ClaimFacts] = []
+    not_figures: list[NotFigure] = Field([], max_length=MAX_NOT_FIGURES)  # numbers of its prose that are not figures (kb.figure_check)
 
     @model_validator(mode="after")
     def _an_original_source(self):
@@ -126,6 +136,12 @@ class Period(Strict):
     end: Date
 
 
+class Withdrawal(Strict):
+    """An issue taken back after it was published (kb.published): when; the reason is prose (`withdrawn:` of its pages)."""
+
+    date: Date
+
+
 class IssueFacts(Strict):
     number: WholeNumber = Field(ge=1)
     period: Period
@@ -136,6 +152,8 @@ class IssueFacts(Strict):
     picks: list[PickFacts] = []
     watch: list[WatchFacts] = []
     unarchived: list[Slug] = []  # things referred to from issues not in the archive
+    withdrawn: Withdrawal | None = None  # taken back: its page says so and why, nothing of it is listed again
+    not_figures: list[NotFigure] = Field([], max_length=MAX_NOT_FIGURES)  # of the issue's own prose (summary, verdicts…)
 
 
 PINS = 5  # items a hub shows first: an editor's short list
@@ -261,3 +279,4 @@ class IssueText(PageMeta):
     claims: dict[str, PlainText] = {}  # claim id -> what was measured, on which workload
     resolutions: dict[str, Prose] = {}  # watch id -> why the item settles it, in one sentence
     checks: dict[str, Prose] = {}  # id of a claim that checks an earlier one -> why it confirms, qualifies or contradicts it
+    withdrawn: Prose | None = None  # why the issue was withdrawn (its facts say when)

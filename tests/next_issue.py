@@ -160,6 +160,7 @@ def add_next_issue(root: Path) -> int:
         data["quick_takes"] = [{"id": f"next-{number}-take", "topics": [topic], "sources": [outlet]}]
         data["picks"] = [{"id": f"next-{number}-pick", "kind": "star", "url": "https://example.org/next-issue-lab"}]
         data["watch"] = [{"id": f"next-{number}-watch", "topic": topic, "from": items[0]}]
+        data["not_figures"] = [str(len(items))]  # the summary counts the items: a number that is no figure
     edit_yaml(facts, fill_facts)
 
     for lang in layout.LANGUAGES:

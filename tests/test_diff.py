@@ -139,9 +139,13 @@ def test_a_new_issue_with_an_item_and_a_figure_and_a_new_entity_are_added_with_t
 
 def test_a_changed_figure_date_or_source_of_a_published_issue_is_an_edit_of_the_record_shown_first(repo, capsys):
     edit(repo, f"{layout.ISSUES_DATA}/007.yml", "result: 0.31 s", "result: 0.29 s")
+    for lang in layout.LANGUAGES:  # the prose follows the corrected figure (kb.figure_check): 6.88 s → 0.29 s is 96 % less
+        page = repo / "docs" / layout.localized(layout.issue_page(7), lang)
+        page.write_text(page.read_text(encoding="utf-8").replace("0.31 s", "0.29 s"), encoding="utf-8")
     edit(repo, f"{layout.ISSUES_DATA}/007.yml", "published: 2026-11-10", "published: 2026-11-11")
     edit(repo, layout.OUTLETS_FILE, "name: vLLM Blog", "name: The vLLM Blog")
-    edit(repo, "docs/issues/007.en.md", "cuts TTFT by 95% on", "cuts TTFT by 95 % on")  # prose: not the record
+    edit(repo, "docs/issues/007.en.md", "cuts TTFT by 95% on", "cuts TTFT by 96 % on")
+    edit(repo, "docs/issues/007.md", "TTFT 下降 95%", "TTFT 下降 96%")
     out = report(repo, capsys)
     edits = section(out, EDITS)
     assert "- figure `kinference-median-ttft` (issue 7): result `0.31 s` → `0.29 s`" in edits
@@ -150,12 +154,13 @@ def test_a_changed_figure_date_or_source_of_a_published_issue_is_an_edit_of_the_
     assert ("- item `kinference-launch` (issue 7): sources `vLLM Blog <https://blog.vllm.ai/>` → "
             "`The vLLM Blog <https://blog.vllm.ai/>`") in edits
     headline = out.splitlines()[2]
-    assert headline == "**6 edits of the published record** · 1 changed", headline  # 4 items cite the blog
+    assert headline == "**6 edits of the published record** · 2 changed", headline  # 4 items cite the blog
     assert out.index(EDITS) == out.index("###")  # reviewers see it first
     assert GONE not in out and "### Added (" not in out
     # each edit once: the Changed section holds only what else changed
     assert section(out, "### Changed (").splitlines()[2:] == [
-        "Besides the edits above.", "", "- item `kinference-launch` (issue 7): text changed: summary (en)"]
+        "Besides the edits above.", "", "- issue `issue-7`: text changed: summary (zh), summary (en)",
+        "- item `kinference-launch` (issue 7): text changed: summary (zh), why (zh), summary (en), why (en)"]
 
 
 def test_a_figure_added_to_a_published_issue_is_an_edit_of_the_record(repo, capsys):
@@ -193,9 +198,11 @@ def test_a_renamed_item_is_flagged_with_the_address_that_breaks(repo, capsys):
     gone = section(out, GONE)
     assert "- item `loopvq` (issue 7) → `loop-vq`: `issues/007/#loopvq` is now `issues/007/#loop-vq`" in gone
     assert "· 1 renamed or removed" in out
-    # its figures moved with it: changed, not edits of the record
+    # its figures moved with it: changed, not edits of the record; the rename itself is one, shown first
     assert "- figure `loopvq-bits-per-element` (issue 7): item `loopvq` → `loop-vq`" in section(out, "### Changed (")
-    assert EDITS not in out
+    assert section(out, EDITS).splitlines()[4:] == [
+        "- item `loopvq` (issue 7) renamed `loop-vq` without keeping the old id (`formerly:`): its anchor and feed "
+        "entries move"]
 
 
 def test_a_removed_watch_entry_and_a_resolved_one_are_reported(repo, capsys):

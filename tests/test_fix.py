@@ -19,7 +19,7 @@ MISTAKES = [  # (file, as it was, as a contributor wrote it)
     (ZH_PAGE, "本版共有 927 个提交", "本版共有927个提交,见{{ ref(\"sglang-v0-5-23\") }}的调度器(以及[vLLM](https://github.com/vllm-project/vllm)的)"),
     (ZH_PAGE, "    title: SGLang v0.5.23 发布", "    title: SGLang v0.5.23发布"),
     (ZH_PAGE, "这一周值得关注的工程动向", "这一周值得关注的\"工程\"动向,"),
-    (EN_PAGE, "summary: |\n  Two", "summary: |\n  3.3x faster at 6.88s TTFT, not `3x` or https://example.com/6.88s. Two"),
+    (EN_PAGE, "summary: |\n  Two", "summary: |\n  7.4x faster at 6.88s TTFT, not `3x` or https://example.com/6.88s. Two"),
     ("docs/about.md", "## 这份周报", "## 这份周报\n\n见vLLM的调度器,以及 `code里3倍` 和 https://x.y/z里的。   "),
 ]
 
@@ -56,7 +56,7 @@ def test_fix_writes_the_fixes_then_the_content_passes(mistaken, capsys):
     text = after[ZH_PAGE].decode()
     assert "本版共有 927 个提交，见{{ ref(\"sglang-v0-5-23\") }}的调度器（以及 [vLLM](https://github.com/vllm-project/vllm) 的）" in text
     assert "title: SGLang v0.5.23 发布" in text and "这一周值得关注的“工程”动向，" in text
-    assert "3.3× faster at 6.88 s TTFT, not `3x` or https://example.com/6.88s." in after[EN_PAGE].decode()
+    assert "7.4× faster at 6.88 s TTFT, not `3x` or https://example.com/6.88s." in after[EN_PAGE].decode()
     assert "见 vLLM 的调度器，以及 `code里3倍` 和 https://x.y/z里的。\n" in after["docs/about.md"].decode()
 
 

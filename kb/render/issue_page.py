@@ -20,6 +20,13 @@ from .renderer import Renderer
 
 def issue_page(r: Renderer, issue: Issue) -> str:
     text = issue.text(r.lang)
+    if issue.facts.withdrawn:  # the page stays at its address, saying why, instead of what it said (kb.published)
+        return "\n\n".join([
+            heading(1, markdown_text(r.title(issue))),
+            paragraph(r.dates(issue), "kb-dates"),
+            admonition("warning", r.t["withdrawn"].format(date=issue.facts.withdrawn.date),
+                       r.prose(text.withdrawn, MARKDOWN), "kb-withdrawn"),
+        ]) + "\n"
     parts = [
         heading(1, markdown_text(r.title(issue))),
         paragraph(f'{r.dates(issue)} · {span("kb-reading-time", r.reading_time(issue))}', "kb-dates"),
@@ -44,7 +51,10 @@ def issue_page(r: Renderer, issue: Issue) -> str:
 
 def item_block(r: Renderer, item: Item) -> str:
     text = item.text(r.lang)
+    # an anchor for each id the item was published under, so old links land on it (kb.published)
+    former = [r.raw(element("span", "", id=old, class_="kb-former-id")) for old in item.facts.formerly]
     return "\n\n".join([
+        *former,
         heading(3, markdown_text(text.title), item.id, "kb-item"),
         r.raw(copy_link(r, text.title)),
         f"{r.badge(item.facts.category)} **{r.prose(text.summary, MARKDOWN)}**",

@@ -154,9 +154,14 @@ def issue_card(r: Renderer, issue: Issue, *, full_summary: bool = False, level: 
             + element("p", r.dates(issue), class_="kb-dates") + element("p", r.prose(summary, HTML)) + element("p", items))
 
 
+def _in_force(r: Renderer) -> list[Issue]:
+    """The issues not withdrawn: a withdrawn one keeps its page, and is not shown as news again (kb.published)."""
+    return [issue for issue in r.catalog.issues if not issue.facts.withdrawn]
+
+
 def archive(r: Renderer) -> str:
     """The latest issues, and the record of every year."""
-    cards = "".join(issue_card(r, issue) for issue in r.catalog.issues[:LATEST_ISSUES])
+    cards = "".join(issue_card(r, issue) for issue in _in_force(r)[:LATEST_ISSUES])
     return unindexed("\n\n".join([heading(2, r.t["latest_issues"], "latest"), r.raw(cards or r.t["none_yet"]),
                                     heading(2, r.t["record"], "record"), record_links(r, "archive")]))
 
@@ -189,6 +194,6 @@ def open_watch(r: Renderer) -> str:
 
 
 def latest_issue(r: Renderer) -> str:
-    issues = r.catalog.issues
+    issues = _in_force(r)
     card = r.raw(issue_card(r, issues[0], full_summary=True)) if issues else r.t["none_yet"]
     return unindexed(f"{card}\n{feed_links(r)}")
