@@ -21,7 +21,7 @@ QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 LINK_TARGET = re.compile(r"\]\([^()\s]*\)")  # a Markdown link's address is not prose
 BARE_URL = re.compile(r"https?://[^\s<>()]*")
 NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-SCALED = re.compile(r"([0-9]+(?:\.[0-9]+)?)([KkMB])")
+SCALED = re.compile(r"(?<![0-9.])([0-9]++(?:\.[0-9]++)?)([KkMB])")  # a run read whole, from its start
 ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 SCALE = {"K": 1e3, "k": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
 # what may follow a number, after spaces, as written -> the unit figures are written in (kb.claim_facts.UNITS)
