@@ -12,6 +12,7 @@ from .audit import audit
 from .cards import card_files
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
+from .content_paths import changed_code_paths
 from .diff_report import DiffError, diff_report
 from .email_issue import issue_email
 from .export import write_export
@@ -37,6 +38,8 @@ def cmd_check(root: Path, args) -> int:
     if args.fix or args.dry_run:
         return fix_command(root, lang, write=not args.dry_run)
     problems, _ = check(root)
+    if args.base:  # a pull request: what it changes outside the content paths needs a maintainer
+        problems = changed_code_paths(root, args.base) + problems
     if problems:
         print(report(problems, lang), flush=True)  # before the totals, on stderr
     print(summary(problems, lang), file=sys.stderr)
@@ -218,6 +221,9 @@ def parser() -> argparse.ArgumentParser:
                                 "place, print their diff, then check again; never changes a fact")
     check_cmd.add_argument("--dry-run", "--diff", dest="dry_run", action="store_true",
                            help="with or without --fix: print the diff of what --fix would change, write nothing")
+    check_cmd.add_argument("--base", metavar="REF",
+                           help="also refuse any change since git commit REF outside the content folders "
+                                "(data/, docs/, snippets/): a pull request's base")
     check_cmd.set_defaults(run=cmd_check)
     sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
     watch = sub.add_parser("watch", help="open watch entries (oldest first) with the id to resolve them by")

@@ -48,6 +48,10 @@ TOPICS_FILE = f"{DATA}/topics.yml"
 ENTITIES_FILE = f"{DATA}/entities.yml"
 OUTLETS_FILE = f"{DATA}/outlets.yml"
 TERMS_FILE = f"{DATA}/terms.yml"  # terms readers write more than one way (search)
+# What a content pull request may change (kb.content_paths; kb.files says which kinds of file each may hold).
+# Everything else is the site's code or configuration, run by the build or by CI: a maintainer reviews it
+# (.github/CODEOWNERS), and `kb check --base` refuses it in a pull request.
+CONTENT_PATHS = (DATA, DOCS, SNIPPETS)
 
 # docs-relative pages, as the default language writes them
 ISSUES_DIR = "issues"
