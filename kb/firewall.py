@@ -31,7 +31,7 @@ from .html_rules import Scripts, first_element, inspect_html
 from .pagefind_files import ENTRY_TAG_LENGTH, FILE_ID, RUN_FOLDER, SHARDS_FILE
 from .search_index import fragment_files, read_fragment
 from .search_records import FACETS, RECORD_META
-from .search_text import readable
+from .search_text import as_indexed
 from .theme import Theme
 
 PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.pagefind_files)
@@ -79,7 +79,7 @@ class Firewall:
         self.scripts = Scripts(self._known_file, theme.inline_scripts(),
                                "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
         self.generated = _generated_files(topics)
-        self.headings: dict[str, str] = {}  # page -> its heading, for its search record
+        self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
     def site_problems(self) -> list[Problem]:
         """Never split: a build checks its pages while Pagefind takes every core, and split the check took as
@@ -127,7 +127,7 @@ class Firewall:
             if rel not in self.pages:
                 finding("is not built from a page of docs/", "publish pages as Markdown in docs/, nothing else")
             page = inspect_html(path.read_bytes(), rel, self.scripts)
-            heading = page.heading
+            heading = as_indexed(page.heading, page.lang)  # what its search record's title must be
             for what in page.findings:
                 finding(what, "remove it from the page's source")
         elif rel.startswith(f"{layout.INDEX_FOLDER}/"):
@@ -233,7 +233,7 @@ def _search_titles(site: Path, headings: dict[str, str], split: bool) -> list[Pr
     problems = []
     for url, extra, title in in_halves(fragment_files(site), _record_title, split):
         rel = url.lstrip("/") + ("index.html" if url.endswith("/") else "")
-        if extra or (rel in headings and title != "".join(headings[rel].split())):
+        if extra or (rel in headings and title != headings[rel]):
             problems.append(Problem(f"(built) {rel}", None, "firewall",
                                     f"{layout.INDEX_FOLDER}/: the search record of {url} has metadata the page does not show "
                                     f"({', '.join(extra) or 'its title'}) — remove data-pagefind-* attributes from content"))
@@ -242,7 +242,10 @@ def _search_titles(site: Path, headings: dict[str, str], split: bool) -> list[Pr
 
 def _record_title(path: Path) -> tuple[str, list[str], str]:
     """A search record's URL, the metadata and filters it has that no page may give it, and its title as
-    read (only these go back from the copy: the records' text took longer to send than to read)."""
+    indexed, whitespace dropped (only these go back from the copy: the records' text took longer to send than
+    to read). Compared with its page's heading written as that page's language is indexed (kb.search_text
+    .as_indexed), never read back: a record does not say its language, and reading an English page's 关于 as
+    Chinese pairs cut it to 关, refusing any page shown untranslated on the English site."""
     record = read_fragment(path)
     extra = (set(record.get("meta", {})) - PAGEFIND_META) | (set(record.get("filters", {})) - set(FACETS))
-    return record["url"], sorted(extra), "".join(readable(record.get("meta", {}).get("title", "")).split())
+    return record["url"], sorted(extra), "".join(record.get("meta", {}).get("title", "").replace("\u200b", " ").split())

@@ -65,6 +65,7 @@ class Scripts:
 class Inspected:
     findings: list[str] = field(default_factory=list)
     heading: str = ""  # the first <h1>'s text, without its permalink mark
+    lang: str = ""  # the document's <html lang>
 
 
 def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
@@ -85,6 +86,7 @@ def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
             value = node.attributes.get(name)
             if value and THEME_ID.fullmatch(value):
                 result.findings.append(f'has {name}="{value}" on <{node.tag}>, an id the theme\'s script reads')
+    result.lang = (tree.root.attributes.get("lang") or "") if tree.root is not None else ""
     heading = tree.css_first("h1")
     if heading is not None:
         marks = "".join(mark.text() for mark in heading.css("a.headerlink"))
