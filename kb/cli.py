@@ -17,7 +17,7 @@ from .diff_report import DiffError, diff_report
 from .email_issue import issue_email
 from .export import write_export
 from .fix import fix_command
-from .firewall import built_pages, firewall
+from .firewall import built_pages, firewall, sitemap_home
 from .theme import Theme
 from .model import CATEGORIES, ENTITY_KINDS
 from .report import report, summary
@@ -180,8 +180,9 @@ def cmd_audit(root: Path, args) -> int:
     if not (site / "index.html").is_file():
         print(f"kb audit: no built site in {site} — run `make build` first", file=sys.stderr)
         return 1
+    site_url = args.site_url or os.environ.get("KB_SITE_URL") or sitemap_home(site)
     found = audit(catalog, site) + firewall(site, Theme.of_project(root), built_pages(catalog), list(catalog.topics),
-                                            docs=root / layout.DOCS, cards=card_files(catalog))
+                                            docs=root / layout.DOCS, cards=card_files(catalog), site_url=site_url)
     for problem in found:
         print(problem)
     print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)
@@ -232,6 +233,7 @@ def parser() -> argparse.ArgumentParser:
     watch.set_defaults(run=cmd_watch)
     audit_cmd = sub.add_parser("audit", help="prove a built site lost no content and has no broken link or anchor")
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
+    audit_cmd.add_argument("--site-url", help="the site's own address (default: $KB_SITE_URL, else its sitemap's)")
     audit_cmd.set_defaults(run=cmd_audit)
     claims = sub.add_parser("claims", help="figures by status and age: vendor figures never checked first")
     claims.add_argument("--status", action="append", choices=STATUSES, help="only these statuses; repeat for several")

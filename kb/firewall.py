@@ -2,10 +2,13 @@
 
 Whatever the checker and the sanitizer missed, a built site may hold only:
 - HTML pages built from docs/ (and the theme's 404 page), with no script but
-  the theme's own (inline ones only as the theme's templates write them, files
-  only the theme's and the project's assets), no event handler, no
-  javascript:/data: address, no element that embeds or redirects, and no
-  attribute that acts (Material's copy button, Pagefind's metadata);
+  the theme's own (inline ones only by their hash, listed in kb.csp; files
+  only the theme's and the project's assets), no <link> to another site or
+  loading anything but the theme's and the project's files, the site's own
+  Content-Security-Policy first in every page's head and no other
+  <meta http-equiv>, no event handler, no javascript:/data: address, no
+  element that embeds or redirects, and no attribute that acts (Material's
+  copy button, Pagefind's metadata);
 - the project's generated files: feeds (well-formed, descriptions without
   markup), sitemaps, the open data export (valid JSON), Pagefind's index (no
   page's search title other than its heading), each issue's email (kb.email_rules: parsed, its HTML
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from . import layout
 from .problems import Problem
+from .csp import INLINE_SCRIPTS
 from .email_rules import email_problems, png_problems
 from .forked import in_halves
 from .html_rules import Scripts, first_element, inspect_html
@@ -76,8 +80,8 @@ class Firewall:
         self.pages = pages
         self.docs = docs
         self.known: dict[str, bool] = {}
-        self.scripts = Scripts(self._known_file, theme.inline_scripts(),
-                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
+        self.scripts = Scripts(self._known_file, frozenset(INLINE_SCRIPTS),
+                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url)
         self.generated = _generated_files(topics)
         self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
@@ -156,10 +160,20 @@ class Firewall:
 
 
 def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
-             docs: Path | None = None, cards: set[str] = frozenset()) -> list[Problem]:
-    """Findings in `site` (Firewall, both parts)."""
-    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards)
+             docs: Path | None = None, cards: set[str] = frozenset(), site_url: str | None = None) -> list[Problem]:
+    """Findings in `site` (Firewall, both parts); `site_url`: its own address (absolute <link>s, emails)."""
+    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards, site_url=site_url)
     return check.site_problems() + check.search_index_problems()
+
+
+def sitemap_home(site: Path) -> str | None:
+    """The address a built site gives itself: its sitemap's shortest <loc> (the home page), None without one."""
+    try:
+        tree = ElementTree.parse(site / "sitemap.xml")
+    except (OSError, ElementTree.ParseError):
+        return None
+    locs = [loc.text.strip() for loc in tree.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc") if loc.text]
+    return min(locs, key=len, default=None)
 
 
 def _is_issue_email(rel: str, pages: dict[str, str]) -> bool:
