@@ -29,6 +29,9 @@ CHECKED_ELEMENTS = FORBIDDEN_ELEMENTS | {"meta", "form", "script", "img", "link"
 # (preconnect, dns-prefetch, pingback...): the site writes none.
 ADDRESS_RELS = {"alternate", "canonical", "prev", "next"}
 LOADING_RELS = {"stylesheet", "icon", "preload", "modulepreload", "prefetch", "manifest", "apple-touch-icon"}
+# What the browser fetches as the page loads (not on a click): from the site only. <img> and <script> are
+# looked at by tag; <link> by its relation.
+LOADING_ATTRIBUTES = {"src", "srcset", "poster", "data", "background"}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "cite", "background", "data", "xlink:href", "srcset"}
 # data-* attributes that make something happen: Material's copy button and components, Pagefind's metadata, placeholders
 ACTING_PREFIXES = ("data-clipboard", "data-pagefind-", "data-md-", "data-kb-raw")
@@ -149,7 +152,8 @@ def _element(node, page: str, scripts: Scripts, findings: list[str]) -> bool:
             findings.append("has a form sending elsewhere")
         elif tag == "script":
             _script(node, attributes, page, scripts, findings)
-        elif tag == "img" and OUTSIDE.match(IGNORED_IN_URL.sub("", (attributes.get("src") or "").strip())):
+        elif tag == "img" and any(OUTSIDE.match(IGNORED_IN_URL.sub("", url.strip()))
+                                  for url in [attributes.get("src") or "", *(attributes.get("srcset") or "").split(",")]):
             findings.append("loads an image from another site (every reader's browser would fetch it from there)")
     for name, value in attributes.items():
         if name in INERT_ATTRIBUTES:  # most attributes of most elements: nothing to look at
@@ -158,6 +162,9 @@ def _element(node, page: str, scripts: Scripts, findings: list[str]) -> bool:
         if name.startswith("on"):
             findings.append(f"has an event handler `{name}` on <{tag}>")
         elif name in URL_ATTRIBUTES:
+            if name in LOADING_ATTRIBUTES and tag not in {"img", "script"} and any(
+                    OUTSIDE.match(IGNORED_IN_URL.sub("", url.strip())) for url in value.split(",")):
+                findings.append(f"loads {value[:80]} ({name} of <{tag}>) from another site")
             if ":" not in value:  # no scheme (the parser decoded any &#58;), as in most links: relative
                 continue
             for url in (value.split(",") if name == "srcset" else [value]):
