@@ -19,7 +19,7 @@ from .catalog import Catalog
 from .problems import Problem
 from .search_index import search_fragments
 from .search_records import item_record_url
-from .search_text import readable
+from .search_text import is_paired, readable
 
 LINK_ATTRIBUTES = {("a", "href"), ("link", "href"), ("script", "src"), ("img", "src"), ("source", "src")}
 
@@ -102,7 +102,7 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
         ids = {a.get("id") for a in record.get("anchors", [])}
         lands = record.get("meta", {}).get("url", "").endswith(f"#{anchor}") if item else (
             anchor in ids or not record.get("anchors"))
-        found = _squash(title) in _indexed(record) and lands
+        found = _squash(title) in _indexed(record, lang) and lands
         expect(found, f"{layout.INDEX_FOLDER}/", f"{what} ({lang}) is not in the search index")
 
     for lang in layout.LANGUAGES:
@@ -125,7 +125,7 @@ def _audit_content(catalog: Catalog, site: Site) -> list[Problem]:
                 record = record_of(rel, item.id)
                 for source in catalog.sources(item):
                     expect(_squash(source.name) in text, rel, f"item `{item.id}`: source `{source.name}` is not on the page")
-                    expect(_squash(source.name) in _indexed(record), f"{layout.INDEX_FOLDER}/",
+                    expect(_squash(source.name) in _indexed(record, lang), f"{layout.INDEX_FOLDER}/",
                            f"item `{item.id}` ({lang}): source `{source.name}` is not in the search index")
                     if source.url:
                         expect(source.url in page.links, rel, f"item `{item.id}`: source link {source.url} is missing")
@@ -173,9 +173,11 @@ def _squash(text: str) -> str:
     return "".join(text.replace("\u200b", " ").split())
 
 
-def _indexed(record: dict) -> str:
-    """A search record's text as _squash gives it, Chinese as written (the index holds character pairs)."""
-    return _squash(readable(record.get("content", "")))
+def _indexed(record: dict, lang: str) -> str:
+    """A search record's text as _squash gives it, Chinese as written (a Chinese page's record holds character
+    pairs; an English page's, even one shown untranslated, its text as it is)."""
+    content = record.get("content", "")
+    return _squash(readable(content) if is_paired(lang) else content)
 
 
 def _audit_links(site: Site, base_path: str) -> list[Problem]:

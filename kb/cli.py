@@ -12,13 +12,16 @@ from .audit import audit
 from .cards import card_files
 from .check import check, default_pages
 from .claim_facts import SOURCE_KINDS, STATUSES
+from .content_paths import changed_code_paths
 from .diff_report import DiffError, diff_report, published_problems
 from .email_issue import issue_email
 from .export import write_export
 from .fix import fix_command
-from .firewall import built_pages, firewall
+from .firewall import built_pages, firewall, sitemap_home
 from .theme import Theme
+from .messages import msg
 from .model import CATEGORIES, ENTITY_KINDS
+from .problems import Problem
 from .report import report, summary
 from .scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from .translations import stamp, translation_states
@@ -32,17 +35,25 @@ def find_root(start: Path, lang: str | None = None) -> Path:
     raise SystemExit("kb: " + messages.msg("no-project", file=layout.TOPICS_FILE, folder=start).text(messages.language(lang)))
 
 
+def base_problems(root: Path, base: str) -> list[Problem]:
+    """What a change since `base` may not do: touch code (kb.content_paths), lose a published id (kb.published).
+    A base git cannot read is itself a refusal: the check fails closed."""
+    changed = changed_code_paths(root, base)
+    if any(p.message.key == "base-unreadable" for p in changed):
+        return changed
+    try:
+        return changed + published_problems(root, base)
+    except DiffError as error:
+        return changed + [Problem(".", None, "file", msg("base-unreadable", base=base, reason=str(error)))]
+
+
 def cmd_check(root: Path, args) -> int:
     lang = messages.language(args.lang)
     if args.fix or args.dry_run:
         return fix_command(root, lang, write=not args.dry_run)
     problems, _ = check(root)
-    if args.base:  # ids published at the base that are gone (kb.published)
-        try:
-            problems += published_problems(root, args.base)
-        except DiffError as error:
-            print(f"kb check --base: {error}", file=sys.stderr)
-            return 2
+    if args.base:  # a pull request: changes outside the content paths need a maintainer; published ids stay
+        problems = base_problems(root, args.base) + problems
     if problems:
         print(report(problems, lang), flush=True)  # before the totals, on stderr
     print(summary(problems, lang), file=sys.stderr)
@@ -183,8 +194,9 @@ def cmd_audit(root: Path, args) -> int:
     if not (site / "index.html").is_file():
         print(f"kb audit: no built site in {site} — run `make build` first", file=sys.stderr)
         return 1
+    site_url = args.site_url or os.environ.get("KB_SITE_URL") or sitemap_home(site)
     found = audit(catalog, site) + firewall(site, Theme.of_project(root), built_pages(catalog), list(catalog.topics),
-                                            docs=root / layout.DOCS, cards=card_files(catalog))
+                                            docs=root / layout.DOCS, cards=card_files(catalog), site_url=site_url)
     for problem in found:
         print(problem)
     print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)
@@ -225,8 +237,9 @@ def parser() -> argparse.ArgumentParser:
     check_cmd.add_argument("--dry-run", "--diff", dest="dry_run", action="store_true",
                            help="with or without --fix: print the diff of what --fix would change, write nothing")
     check_cmd.add_argument("--base", metavar="REF",
-                           help="also compare with git commit REF: refuse published ids taken away (renamed without "
-                                "`formerly:`, an issue deleted rather than withdrawn)")
+                           help="a pull request's base (git commit REF): refuse any change since REF outside the "
+                                "content folders (data/, docs/, snippets/), and published ids taken away (renamed "
+                                "without `formerly:`, an issue deleted rather than withdrawn)")
     check_cmd.set_defaults(run=cmd_check)
     sub.add_parser("stats", help="counts per issue, topic, entity and language").set_defaults(run=cmd_stats)
     watch = sub.add_parser("watch", help="open watch entries (oldest first) with the id to resolve them by")
@@ -235,6 +248,7 @@ def parser() -> argparse.ArgumentParser:
     watch.set_defaults(run=cmd_watch)
     audit_cmd = sub.add_parser("audit", help="prove a built site lost no content and has no broken link or anchor")
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
+    audit_cmd.add_argument("--site-url", help="the site's own address (default: $KB_SITE_URL, else its sitemap's)")
     audit_cmd.set_defaults(run=cmd_audit)
     claims = sub.add_parser("claims", help="figures by status and age: vendor figures never checked first")
     claims.add_argument("--status", action="append", choices=STATUSES, help="only these statuses; repeat for several")

@@ -2,10 +2,13 @@
 
 Whatever the checker and the sanitizer missed, a built site may hold only:
 - HTML pages built from docs/ (and the theme's 404 page), with no script but
-  the theme's own (inline ones only as the theme's templates write them, files
-  only the theme's and the project's assets), no event handler, no
-  javascript:/data: address, no element that embeds or redirects, and no
-  attribute that acts (Material's copy button, Pagefind's metadata);
+  the theme's own (inline ones only by their hash, listed in kb.csp; files
+  only the theme's and the project's assets), no <link> to another site or
+  loading anything but the theme's and the project's files, the site's own
+  Content-Security-Policy first in every page's head and no other
+  <meta http-equiv>, no event handler, no javascript:/data: address, no
+  element that embeds or redirects, and no attribute that acts (Material's
+  copy button, Pagefind's metadata);
 - the project's generated files: feeds (well-formed, descriptions without
   markup), sitemaps, the open data export (valid JSON), Pagefind's index (no
   page's search title other than its heading), each issue's email (kb.email_rules: parsed, its HTML
@@ -25,13 +28,14 @@ from pathlib import Path
 
 from . import layout
 from .problems import Problem
+from .csp import INLINE_SCRIPTS
 from .email_rules import email_problems, png_problems
 from .forked import in_halves
 from .html_rules import Scripts, first_element, inspect_html
 from .pagefind_files import ENTRY_TAG_LENGTH, FILE_ID, RUN_FOLDER, SHARDS_FILE
 from .search_index import fragment_files, read_fragment
 from .search_records import FACETS, RECORD_META
-from .search_text import readable
+from .search_text import as_indexed
 from .theme import Theme
 
 PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.pagefind_files)
@@ -76,10 +80,10 @@ class Firewall:
         self.pages = pages
         self.docs = docs
         self.known: dict[str, bool] = {}
-        self.scripts = Scripts(self._known_file, theme.inline_scripts(),
-                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/")
+        self.scripts = Scripts(self._known_file, frozenset(INLINE_SCRIPTS),
+                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url)
         self.generated = _generated_files(topics)
-        self.headings: dict[str, str] = {}  # page -> its heading, for its search record
+        self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
     def site_problems(self) -> list[Problem]:
         """Never split: a build checks its pages while Pagefind takes every core, and split the check took as
@@ -127,7 +131,7 @@ class Firewall:
             if rel not in self.pages:
                 finding("is not built from a page of docs/", "publish pages as Markdown in docs/, nothing else")
             page = inspect_html(path.read_bytes(), rel, self.scripts)
-            heading = page.heading
+            heading = as_indexed(page.heading, page.lang)  # what its search record's title must be
             for what in page.findings:
                 finding(what, "remove it from the page's source")
         elif rel.startswith(f"{layout.INDEX_FOLDER}/"):
@@ -156,10 +160,20 @@ class Firewall:
 
 
 def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
-             docs: Path | None = None, cards: set[str] = frozenset()) -> list[Problem]:
-    """Findings in `site` (Firewall, both parts)."""
-    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards)
+             docs: Path | None = None, cards: set[str] = frozenset(), site_url: str | None = None) -> list[Problem]:
+    """Findings in `site` (Firewall, both parts); `site_url`: its own address (absolute <link>s, emails)."""
+    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards, site_url=site_url)
     return check.site_problems() + check.search_index_problems()
+
+
+def sitemap_home(site: Path) -> str | None:
+    """The address a built site gives itself: its sitemap's shortest <loc> (the home page), None without one."""
+    try:
+        tree = ElementTree.parse(site / "sitemap.xml")
+    except (OSError, ElementTree.ParseError):
+        return None
+    locs = [loc.text.strip() for loc in tree.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc") if loc.text]
+    return min(locs, key=len, default=None)
 
 
 def _is_issue_email(rel: str, pages: dict[str, str]) -> bool:
@@ -233,7 +247,7 @@ def _search_titles(site: Path, headings: dict[str, str], split: bool) -> list[Pr
     problems = []
     for url, extra, title in in_halves(fragment_files(site), _record_title, split):
         rel = url.lstrip("/") + ("index.html" if url.endswith("/") else "")
-        if extra or (rel in headings and title != "".join(headings[rel].split())):
+        if extra or (rel in headings and title != headings[rel]):
             problems.append(Problem(f"(built) {rel}", None, "firewall",
                                     f"{layout.INDEX_FOLDER}/: the search record of {url} has metadata the page does not show "
                                     f"({', '.join(extra) or 'its title'}) — remove data-pagefind-* attributes from content"))
@@ -242,7 +256,10 @@ def _search_titles(site: Path, headings: dict[str, str], split: bool) -> list[Pr
 
 def _record_title(path: Path) -> tuple[str, list[str], str]:
     """A search record's URL, the metadata and filters it has that no page may give it, and its title as
-    read (only these go back from the copy: the records' text took longer to send than to read)."""
+    indexed, whitespace dropped (only these go back from the copy: the records' text took longer to send than
+    to read). Compared with its page's heading written as that page's language is indexed (kb.search_text
+    .as_indexed), never read back: a record does not say its language, and reading an English page's 关于 as
+    Chinese pairs cut it to 关, refusing any page shown untranslated on the English site."""
     record = read_fragment(path)
     extra = (set(record.get("meta", {})) - PAGEFIND_META) | (set(record.get("filters", {})) - set(FACETS))
-    return record["url"], sorted(extra), "".join(readable(record.get("meta", {}).get("title", "")).split())
+    return record["url"], sorted(extra), "".join(record.get("meta", {}).get("title", "").replace("\u200b", " ").split())

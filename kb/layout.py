@@ -50,6 +50,10 @@ OUTLETS_FILE = f"{DATA}/outlets.yml"
 TERMS_FILE = f"{DATA}/terms.yml"  # terms readers write more than one way (search)
 # names meant to mix scripts in one word (kb.names.mixed_scripts), which kb check would refuse as a disguise
 MIXED_SCRIPT_FILE = f"{DATA}/mixed_script_names.yml"
+# What a content pull request may change (kb.content_paths; kb.files says which kinds of file each may hold).
+# Everything else is the site's code or configuration, run by the build or by CI: a maintainer reviews it
+# (.github/CODEOWNERS), and `kb check --base` refuses it in a pull request.
+CONTENT_PATHS = (DATA, DOCS, SNIPPETS)
 
 # docs-relative pages, as the default language writes them
 ISSUES_DIR = "issues"

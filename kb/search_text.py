@@ -18,6 +18,7 @@ Pagefind neither segments nor stems; kb-search.js starts Pagefind with it.
 from __future__ import annotations
 
 import bisect
+import html as htmllib
 import re
 import unicodedata
 
@@ -101,8 +102,24 @@ def chinese_pairs(html: str) -> str:
 
 
 def readable(indexed: str) -> str:
-    """Indexed text back as written (for checks): each pair is its first character, Chinese unspaced."""
+    """Text of a Chinese (paired) record back as written (for checks): each pair is its first character, Chinese
+    unspaced. Only for records indexed in pairs (`is_paired`): it would cut an unpaired 关于 to 关."""
     return BETWEEN_HAN.sub("", PAIR_WORD.sub(r"\1", indexed.replace("\u200b", " ")))
+
+
+def is_paired(lang: str) -> bool:
+    """Whether a page whose <html lang> is `lang` is indexed as character pairs: the language of the page as
+    built, not of its source (an English page shown in Chinese, untranslated, is indexed as English)."""
+    return lang.split("-")[0].lower() in INDEX_LANGUAGE
+
+
+def as_indexed(text: str, lang: str) -> str:
+    """Plain text as a page in `lang` has it indexed (its Chinese as pairs if `is_paired`), whitespace dropped:
+    what a record's title read as text must be. Written forward, never read back: `readable` cannot tell an
+    English page's 关于 from a pair."""
+    if is_paired(lang):
+        text = htmllib.unescape(chinese_pairs(htmllib.escape(text, quote=False)))
+    return "".join(text.replace("\u200b", " ").split())
 
 
 def versions(text: str) -> str:

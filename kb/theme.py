@@ -1,4 +1,4 @@
-"""The site's theme, read from its folders: what it publishes as it is, and the scripts its templates write.
+"""The site's theme, read from its folders: what it publishes as it is.
 
 Located through the site configuration and the theme package's files, never imported: kb.firewall checks
 built output against it, kb.loading keeps pages out of its folders.
@@ -6,21 +6,16 @@ built output against it, kb.loading keeps pages out of its folders.
 from __future__ import annotations
 
 import importlib.util
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import layout
 from .sources import read_site_config
 
-SCRIPT_BLOCK = re.compile(r"<script>((?:(?!<script>|</script>).)*+)</script>", re.S)  # not to the end from each start
-TEMPLATE_VALUE = re.compile(r"\{\{(?:(?!\{\{|\}\}).)*+\}\}")
-SAFE_VALUE = "[A-Za-z0-9_./-]*"  # what a template may put into an inline script: a path, never a quote
-
 
 @dataclass(frozen=True)
 class Theme:
-    """What the theme publishes as it is: its static files, and the inline scripts its templates write."""
+    """What the theme publishes as it is: its static files (its inline scripts are listed by hash in kb.csp)."""
 
     dirs: tuple[Path, ...]  # in the order the generator looks them up (custom_dir first)
 
@@ -44,13 +39,3 @@ class Theme:
         return sorted({top.name for folder in self.dirs if folder.is_dir() for top in folder.iterdir()
                        if top.is_dir() and not top.name.startswith((".", "__"))
                        and any(path.is_file() and path.suffix != ".html" for path in top.rglob("*"))})
-
-    def inline_scripts(self) -> list[re.Pattern]:
-        patterns = []
-        for folder in self.dirs:
-            for template in folder.rglob("*.html"):
-                for body in SCRIPT_BLOCK.findall(template.read_text(encoding="utf-8")):
-                    if "{%" not in body:
-                        parts = TEMPLATE_VALUE.split(body)
-                        patterns.append(re.compile(SAFE_VALUE.join(re.escape(p) for p in parts)))
-        return patterns

@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
 from kb.cards import HEIGHT, WIDTH, card_files, has_card, write_cards
+from kb.csp import POLICY
 from kb.email_issue import write_emails
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
@@ -177,6 +178,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.split.finish(config, files)
         self.build_budget.finish()
         env.globals["kb_public_url"] = self.config.public_url
+        env.globals["kb_csp"] = POLICY  # overrides/main.html: every page's Content-Security-Policy
         env.globals["kb_search"] = search_box(self.language)
         # tojson as UTF-8: each Chinese character of the search box's JSON (its facet names, the 404 page's result
         # lines) was six bytes (\uXXXX). tojson still escapes < > & ' (htmlsafe_json_dumps).

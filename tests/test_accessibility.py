@@ -91,7 +91,7 @@ def scan(browser, root: str, urls: list[str], width: int, dark: bool = False) ->
     if dark:  # Material keeps the reader's scheme in localStorage: choose it once
         page.goto(root)
         page.click("label[for=__palette_1]")  # the toggle to the second scheme, slate
-        page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
     found = []
     for url in urls:
         page.goto(root + url, wait_until="load")
@@ -136,7 +136,7 @@ def test_the_open_search_panel_has_no_serious_or_critical_axe_finding(site, widt
         page.goto(root + layout.language_home(lang))
         if dark:
             page.click("label[for=__palette_1]")
-            page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+            page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
         search(page, "lama.cpp")  # read as llama.cpp, and the panel says so
         assert page.locator(".kb-respelled").is_visible()
         other = "admission control" if lang == "zh" else "量化"  # the other edition's words: a link there

@@ -235,13 +235,13 @@ def test_the_ledger_has_a_status_column_and_filter(checked):
             page.goto(f"{url}{home}claims/")
             page.select_option("select[name=source]", "vendor")
             page.select_option("select[name=status]", "unchecked")
-            page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === "
+            page.wait_for_function("() => document.querySelector('table.kb-claims-ledger').dataset.view === "
                                    "new URLSearchParams(location.search).toString()")
             rows = page.eval_on_selector_all("table.kb-claims-ledger tbody tr:not([hidden])", "rs => rs.map(r => r.dataset.status)")
             assert len(rows) == sum(c.status == "unchecked" and c.facts.source_kind == "vendor" for c in catalog.claims)
             assert set(rows) == {"unchecked"} and "status=unchecked" in page.url
             page.goto(f"{url}{home}claims/?status=contradicted")
-            page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === 'status=contradicted'")
+            page.wait_for_function("() => document.querySelector('table.kb-claims-ledger').dataset.view === 'status=contradicted'")
             cells = page.eval_on_selector_all("table.kb-claims-ledger tbody tr:not([hidden])",
                                               "rs => rs.map(r => [r.dataset.status, r.querySelector('a.kb-status')?.getAttribute('href')])")
             assert len(cells) == 1 and cells[0][0] == "contradicted"

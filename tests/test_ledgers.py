@@ -235,7 +235,7 @@ def visible_rows(page) -> list[dict]:
 def choose(page, menu: str, value: str) -> None:
     """Pick a filter and wait until the table shows it (the figures of every period are fetched on first use)."""
     page.select_option(f"select[name={menu}]", value)
-    page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === new URLSearchParams(location.search).toString()")
+    page.wait_for_function("() => document.querySelector('table.kb-claims-ledger').dataset.view === new URLSearchParams(location.search).toString()")
 
 
 @pytest.mark.full
@@ -268,7 +268,7 @@ def test_claims_ledger_filters_by_source_kind_topic_metric_and_hardware(catalog,
 
     # the same filter from a link
     page.goto(f"{url}{home}claims/?source=paper")
-    page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === 'source=paper'")
+    page.wait_for_function("() => document.querySelector('table.kb-claims-ledger').dataset.view === 'source=paper'")
     assert {r["source"] for r in visible_rows(page)} == {"paper"}
     assert page.input_value("select[name=source]") == "paper"
     assert errors == []

@@ -24,7 +24,8 @@ def test_pull_request_workflow_checks_with_no_secrets_and_a_read_only_token():
     assert "secrets." not in text
     steps = flow["jobs"]["check"]["steps"]
     commands = [step.get("run", "") for step in steps]
-    assert commands.index(".venv/bin/kb check") < commands.index("make build") < commands.index("make test-full")
+    check = '.venv/bin/kb check --base "$BASE_SHA"'  # code changes refused too (tests/test_hostile_codepaths.py)
+    assert commands.index(check) < commands.index("make build") < commands.index("make test-full")
     checkout = next(step for step in steps if step.get("uses", "").startswith("actions/checkout"))
     assert checkout["with"]["fetch-depth"] == 0 and checkout["with"]["persist-credentials"] is False
 

@@ -167,7 +167,7 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
     oldest = catalog.claims[-1]
     assert oldest.published.year < catalog.claims[0].published.year
     item = json.dumps(oldest.item.title("en"))  # item titles are unique in the synthetic archive
-    has_oldest = f"[...document.querySelectorAll('table tbody tr')].some(row => row.cells[0].querySelector('a').innerText === {item})"
+    has_oldest = f"() => [...document.querySelectorAll('table tbody tr')].some(row => row.cells[0].querySelector('a').innerText === {item})"
     with serve(site) as url:
         page = browser.new_page()
         page.goto(url + "claims/")
@@ -175,7 +175,7 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
         page.select_option("select[name=topic]", oldest.topics[0])
         page.select_option("select[name=metric]", oldest.facts.metric)
         page.select_option("select[name=source]", oldest.facts.source_kind)
-        page.wait_for_function("location.search.includes('source=')")
+        page.wait_for_function("() => location.search.includes('source=')")
         page.wait_for_function(has_oldest)
         rows = page.locator("table.kb-claims-ledger tbody tr")
         assert all(row.get_attribute("data-source") == oldest.facts.source_kind for row in rows.all())
@@ -186,7 +186,7 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
         # many matches come a hundred at a time, the rest a click away
         page.select_option("select[name=metric]", "")
         page.select_option("select[name=topic]", "")
-        page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === "
+        page.wait_for_function("() => document.querySelector('table.kb-claims-ledger').dataset.view === "
                                f"'source={oldest.facts.source_kind}'")
         matching = sum(c.facts.source_kind == oldest.facts.source_kind for c in catalog.claims)
         assert matching > 150 and rows.count() == 100
@@ -195,7 +195,7 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
         more.click()
         assert rows.count() == min(200, matching) and rows.nth(100).get_attribute("data-source") == oldest.facts.source_kind
         page.select_option("select[name=source]", "")
-        page.wait_for_function("document.querySelector('table.kb-claims-ledger').dataset.view === ''")
+        page.wait_for_function("() => document.querySelector('table.kb-claims-ledger').dataset.view === ''")
         assert not more.is_visible()
 
 

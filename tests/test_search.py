@@ -307,7 +307,7 @@ def test_every_result_is_reachable_ten_at_a_time(browser_page, lang, query, more
     while page.locator("[data-kb-list-more]").count():
         listed = page.locator(ROWS).count()
         page.eval_on_selector(".md-search__scrollwrap", "wrap => wrap.scrollTop = wrap.scrollHeight")
-        page.wait_for_function(f"document.querySelectorAll('{ROWS}').length > {listed}")
+        page.wait_for_function(f"() => document.querySelectorAll('{ROWS}').length > {listed}")
     links = rows(page)
     assert len(links) == total == len(set(links)), links
 
@@ -323,7 +323,7 @@ def test_the_button_listing_more_results_keeps_the_keyboard_in_the_list(browser_
                                  " b.closest('ol').lastElementChild")
     listed = page.locator(ROWS).count()
     page.focus("[data-kb-list-more]")
-    page.wait_for_function(f"document.activeElement === document.querySelectorAll('{ROWS}')[{listed}]?.querySelector('a')")
+    page.wait_for_function(f"() => document.activeElement === document.querySelectorAll('{ROWS}')[{listed}]?.querySelector('a')")
 
 
 def test_chinese_results_come_in_a_stable_order_of_relevance(readers):
@@ -372,7 +372,7 @@ def test_facets_narrow_the_results_and_rows_say_issue_date_category(browser_page
     count = int(chip.locator("small").inner_text())
     page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
     chip.click()
-    page.wait_for_function("document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
+    page.wait_for_function("() => document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
     after = int(page.get_attribute("[data-kb-search]", "data-kb-results"))
     assert after == count < before
     assert chip.get_attribute("aria-pressed") == "true"
@@ -482,7 +482,7 @@ def test_no_search_while_an_input_method_composes(browser_page):
     page.evaluate("""() => { const input = document.querySelector('input.md-search__input');
         input.value = '控制面';
         input.dispatchEvent(new CompositionEvent('compositionend', {data: '控制面'})); }""")
-    page.wait_for_function("document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
+    page.wait_for_function("() => document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
     assert int(page.get_attribute("[data-kb-search]", "data-kb-results")) > 0
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..text import HAN_CHAR
-from . import checks, content, facts, figures, links, report
+from . import checks, content, facts, figures, links, report, review
 
 LANGUAGES = ("zh", "en")  # the languages of kb's messages (not the site's: kb.layout.LANGUAGES)
 
@@ -39,7 +39,7 @@ def _gather(*modules) -> dict[str, dict[str, str]]:
     return catalog
 
 
-CATALOG = _gather(content, facts, links, checks, report, figures)
+CATALOG = _gather(content, facts, links, checks, report, figures, review)
 
 
 @dataclass(frozen=True)
