@@ -230,12 +230,13 @@ def filter_ms(site: Path, project: Path) -> float:
     with serve(site) as root, chromium() as browser:
         page = browser.new_page()
         page.goto(f"{root}claims/?{filters}", wait_until="load")
-        page.wait_for_function(f"document.querySelector('table.kb-claims-ledger').dataset.view === {json.dumps(filters)}")
+        # functions, not expressions: the page's Content-Security-Policy forbids eval (kb/csp.py)
+        page.wait_for_function(f"() => document.querySelector('table.kb-claims-ledger').dataset.view === {json.dumps(filters)}")
         date = page.locator("th[data-sort=date]")
         while date.get_attribute("aria-sort") != "ascending":  # oldest first, as a reader looking for year 1 would sort
             date.locator("button").click()
         title = json.dumps(oldest.item.title("zh"))
-        page.wait_for_function("[...document.querySelectorAll('table.kb-claims-ledger tbody tr:not([hidden])')]"
+        page.wait_for_function("() => [...document.querySelectorAll('table.kb-claims-ledger tbody tr:not([hidden])')]"
                                f".some(row => row.cells[0].innerText.includes({title}))", timeout=30_000)
         page.close()
         for source in ("paper", "vendor", "independent"):
@@ -245,7 +246,7 @@ def filter_ms(site: Path, project: Path) -> float:
                 page.select_option("select[name=source]", source)
             response.value.finished()
             arrived = time.perf_counter()
-            page.wait_for_function("document.querySelector('.kb-claims-status').textContent.includes('/')"
+            page.wait_for_function("() => document.querySelector('.kb-claims-status').textContent.includes('/')"
                                    " && document.querySelector('table.kb-claims-ledger tbody tr')"
                                    f" && [...document.querySelectorAll('table.kb-claims-ledger tbody tr')]"
                                    f".every(row => row.dataset.source === '{source}')")

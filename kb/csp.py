@@ -48,6 +48,12 @@ DIRECTIVES = (
     ("form-action", "'self'"),
 )
 POLICY = "; ".join(f"{name} {value}" for name, value in DIRECTIVES)
+# What a preview (`mkdocs serve`, `make serve`) serves: mkdocs' live reload adds an inline script to each page
+# whose text changes with every load (livereload(epoch, request)), which no hash can list. A preview is served
+# on the editor's own machine and never published (the firewall, which checks the policy, runs only on builds).
+PREVIEW_POLICY = "; ".join(f"{name} {value}" for name, value in (
+    (name, "'self' 'wasm-unsafe-eval' 'unsafe-inline'") if name == "script-src" else (name, value)
+    for name, value in DIRECTIVES))
 
 
 def script_hash(body: str) -> str:

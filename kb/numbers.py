@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .prose_view import CODE_SPAN
+
 TOKEN = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
 GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")  # 1,000 and 12,345,678: the comma groups digits
 MACRO = re.compile(r"\{\{[^{}]*\}\}")  # {{ ref("id", "label") }}: the id is a name, the label is prose
@@ -64,7 +66,8 @@ class Found:
 
 
 def prose_only(text: str) -> str:
-    """`text` with what is not read as prose blanked to spaces (positions kept): macro ids, link addresses, URLs."""
+    """`text` with what is not read as prose blanked to spaces (positions kept): code in backticks, macro ids,
+    link addresses, URLs."""
     def blank(match: re.Match) -> str:
         return " " * len(match.group(0))
 
@@ -75,6 +78,7 @@ def prose_only(text: str) -> str:
                 out[quoted.start():quoted.end()] = quoted.group(0)
         return "".join(out)
 
+    text = CODE_SPAN.sub(blank, text)  # `alert(1)` is code, not a figure
     text = MACRO.sub(macro, text)
     text = LINK_TARGET.sub(blank, text)
     return BARE_URL.sub(blank, text)

@@ -22,7 +22,7 @@ from mkdocs.structure.pages import Page
 from kb import Catalog, CatalogCache, ContentError, layout
 from kb.export import write_export
 from kb.cards import HEIGHT, WIDTH, card_files, has_card, write_cards
-from kb.csp import POLICY
+from kb.csp import POLICY, PREVIEW_POLICY
 from kb.email_issue import write_emails
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
@@ -69,9 +69,11 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.search_index: SiteIndex | None = None  # this build's, while its languages are written
         self.split = SplitConversion()  # half of each language's pages converted on the second core
         self.collector = Collector()
+        self.serving = False  # `mkdocs serve` or the preview: pages are served with a live reload, never published
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.split.allow(command == "build" and not dirty and self.config.split_conversion)
+        self.serving = command == "serve"
         # only `mkdocs serve` loads again after an edit: a build keeps the catalog, not the files' parses (kb.catalog_cache)
         self.catalogs = CatalogCache(reparse_edits=command == "serve")
 
@@ -178,7 +180,8 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.split.finish(config, files)
         self.build_budget.finish()
         env.globals["kb_public_url"] = self.config.public_url
-        env.globals["kb_csp"] = POLICY  # overrides/main.html: every page's Content-Security-Policy
+        # overrides/main.html: every page's Content-Security-Policy (a preview's lets the live reload run)
+        env.globals["kb_csp"] = PREVIEW_POLICY if self.serving else POLICY
         env.globals["kb_search"] = search_box(self.language)
         # tojson as UTF-8: each Chinese character of the search box's JSON (its facet names, the 404 page's result
         # lines) was six bytes (\uXXXX). tojson still escapes < > & ' (htmlsafe_json_dumps).

@@ -278,11 +278,13 @@ def test_an_image_from_another_site_is_refused_at_its_line(tmp_path, capsys, sou
 
 
 @pytest.mark.full
-def test_an_image_from_another_site_the_checker_misses_stops_the_build(tmp_path, capsys):
-    """A reference-style image passes the line rules; the firewall finds it in the built page."""
+def test_a_reference_style_image_from_another_site_is_refused_at_its_definition(tmp_path, capsys):
+    """Once it passed the line rules and only the firewall stopped the build, naming no line; the checker now
+    reads it as Markdown does and names the definition, and the build refuses it with the same words."""
     project = copy_project(tmp_path / "project")
-    append(project, "Before ![pixel][t] after.\n\n[t]: https://evil.example/t.png")
-    assert kb(["--root", str(project), "check"]) == 0, capsys.readouterr().out
+    line = append(project, "Before ![pixel][t] after.\n\n[t]: https://evil.example/t.png") + 2
+    out = check(project, capsys)
+    assert f"{PAGE}:{line}: image: an image from another site is not allowed" in out, out
     result = build(project, tmp_path / "site")
     assert result.returncode != 0
-    assert "loads an image from another site" in result.stdout + result.stderr
+    assert f"{PAGE}:{line}:" in result.stdout + result.stderr and "an image from another site" in result.stdout + result.stderr
