@@ -36,6 +36,11 @@ MAX_ABBREVIATIONS_PER_PAGE = 50
 # to check, to render and to read, or to hide one link among many.
 MAX_LINKS_PER_PAGE = 500
 
+# `<` followed by what could start a tag (a letter, `/`, `!`, `?`) in one text, code included. Content writes no
+# HTML; these are autolinks (`<https://…>`) and code. Python's HTML parser, which Python-Markdown reads raw HTML
+# with, scans from each unclosed tag to the end of the text: thousands of `<a y` took minutes (bench/README.md).
+MAX_TAG_OPENINGS = 200
+
 TAB_STOP = 4  # columns a tab advances to, as Python-Markdown counts them; a list level is indented by one
 LIST_BULLETS = "-*+"
 
@@ -61,7 +66,10 @@ def long_line(text: str) -> LimitProblem | None:
 
 def nesting_depth(line: str) -> int:
     """How many blockquotes and lists the start of a Markdown line puts it inside: each `>`, each list marker
-    (`-`, `*`, `+`, `1.`, `1)`, then a space) and each TAB_STOP columns of indentation before a marker or the text."""
+    (`-`, `*`, `+`, `1.`, `1)`, then a space) and each TAB_STOP columns of indentation before a marker.
+    Indentation before plain text opens nothing (Markdown reads it as code or a continuation), so code
+    indented deep is not counted — and no line is skipped as being in a fence: where a fence starts is
+    Markdown's to say (a fence indented four spaces is code, and what follows it is not)."""
     depth, column, index, size = 0, 0, 0, len(line)
     while index < size:
         char = line[index]
@@ -77,7 +85,7 @@ def nesting_depth(line: str) -> int:
         else:
             break
         index += 1
-    return depth + column // TAB_STOP
+    return depth
 
 
 def _list_marker(line: str, index: int) -> int:
@@ -103,6 +111,16 @@ def _is_rule(line: str) -> bool:
     return len(marks) >= 3 and len(set(marks)) == 1 and marks[0] in "-*_"
 
 
+def tag_openings(line: str) -> int:
+    """How many `<` in a line could open a tag: followed by an ASCII letter, `/`, `!` or `?`."""
+    count, start = 0, line.find("<")
+    while start != -1:
+        following = line[start + 1: start + 2]
+        count += bool(following) and (following in "/!?" or (following.isascii() and following.isalpha()))
+        start = line.find("<", start + 1)
+    return count
+
+
 def defines_abbreviation(line: str) -> bool:
     """Whether a Markdown line defines an abbreviation (`*[TTFT]: Time to first token`)."""
     return line.startswith("*[") and "]" in line
@@ -110,23 +128,17 @@ def defines_abbreviation(line: str) -> bool:
 
 def markdown_problems(text: str, abbreviations: int = MAX_ABBREVIATIONS_PER_PAGE) -> Iterator[LimitProblem]:
     """What in Markdown `text` is over a limit: the first long line (then nothing else is read), each line nested
-    too deep (outside fenced code), and the abbreviation after the first `abbreviations` defined."""
+    too deep (fenced or not), the abbreviation after the first `abbreviations` defined, and the tag opening
+    after the first MAX_TAG_OPENINGS."""
     long = long_line(text)
     if long:
         yield long
         return
-    fence, defined = "", 0
+    defined = openings = 0
     for number, line in enumerate(text.split("\n"), 1):
-        stripped = line.lstrip(" \t>")
-        if stripped[:3] in ("```", "~~~"):
-            run = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
-            if not fence:
-                fence = run
-            elif run[0] == fence[0] and len(run) >= len(fence) and not stripped[len(run):].strip():
-                fence = ""
-            continue
-        if fence:
-            continue
+        before, openings = openings, openings + tag_openings(line)
+        if before <= MAX_TAG_OPENINGS < openings:
+            yield LimitProblem(number, "html", msg("tag-openings-too-many", limit=MAX_TAG_OPENINGS), "<")
         depth = nesting_depth(line)
         if depth > MAX_NESTING_DEPTH:
             yield LimitProblem(number, "text", msg("nesting-too-deep", depth=depth, limit=MAX_NESTING_DEPTH),

@@ -76,13 +76,16 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
     masked = masked_templates(text)
     if not MAY_MAKE_MARKUP.search(masked):
         return
-    found = findings(render(masked))
+    try:
+        found = findings(render(masked))
+    except RecursionError:  # nesting kb.limits did not foresee: refused, not a crash of the checker
+        yield MarkupProblem(1, "text", msg("markdown-too-deep"), text.lstrip()[:40])
+        return
     if found:
         source = lines(masked)
-        for finding in found[:MAX_LOCATED]:
-            line = _first_line_making(finding.key, source)
-            yield MarkupProblem(_where_written(finding.found, line, source), finding.field, finding.message,
-                                finding.found)
+        locating = Locating(source)
+        for finding in found[:MAX_REPORTED]:
+            yield MarkupProblem(locating.line_of(finding), finding.field, finding.message, finding.found)
 
 
 # What can make anything kb.content_markup looks at: raw HTML and autolinks (`<`), links, images, abbreviations
@@ -91,7 +94,10 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
 # of them converts to paragraphs, emphasis, lists, quotes and code blocks, none with an attribute
 # (tests/test_content_markup.py converts random such texts to hold this): most prose fields need no conversion.
 MAY_MAKE_MARKUP = re.compile(r"[<\[{!?=#`~:|]|^[ \t]*-", re.MULTILINE)
-MAX_LOCATED = 20  # findings placed on their line in one text; each costs a few conversions
+MAX_REPORTED = 20  # findings of one text reported; the contributor sees the rest once these are mended
+# Conversions spent placing findings on their lines, for one text: a hostile text of many findings, each
+# repeated, would otherwise cost a conversion of up to the whole text per step of each search.
+LOCATING_CONVERSIONS = 24
 
 
 def masked_templates(text: str) -> str:
@@ -113,16 +119,42 @@ def masked_templates(text: str) -> str:
     return "".join(parts) + text[start:]
 
 
-def _first_line_making(key: tuple, source: list[str]) -> int:
-    """The line whose addition to the lines before it first makes the finding `key` (1 for the first line)."""
-    low, high = 0, len(source)  # the first `low` lines do not make it; the first `high` do
-    while high - low > 1:
-        middle = (low + high) // 2
-        if any(f.key == key for f in findings(render("\n".join(source[:middle])))):
-            high = middle
-        else:
-            low = middle
-    return high
+class Locating:
+    """Finds the line that writes a finding: the one line holding its text, else the first line whose addition
+    to the lines before it makes the finding (a search over converted prefixes), within a budget of conversions."""
+
+    def __init__(self, source: list[str]):
+        self.source, self.conversions = source, LOCATING_CONVERSIONS
+
+    def line_of(self, finding) -> int:
+        candidates = [n for n, line in enumerate(self.source, 1) if finding.found and finding.found in line]
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates and self._makes(finding.key, candidates[-1]):  # the first candidate line that makes it
+            low, high = -1, len(candidates) - 1
+            while high - low > 1:
+                middle = (low + high) // 2
+                if self._makes(finding.key, candidates[middle]):
+                    high = middle
+                else:
+                    low = middle
+            return candidates[high]
+        low, high = 0, len(self.source)  # the first `low` lines do not make it; the first `high` do
+        while high - low > 1:
+            middle = (low + high) // 2
+            if self._makes(finding.key, middle):
+                high = middle
+            else:
+                low = middle
+        return _where_written(finding.found, high, self.source)
+
+    def _makes(self, key: tuple, lines: int) -> bool:
+        """Whether the first `lines` lines make the finding; past the budget, taken as yes (the search then
+        settles on the earliest line it still holds possible)."""
+        if self.conversions <= 0:
+            return True
+        self.conversions -= 1
+        return any(f.key == key for f in findings(render("\n".join(self.source[:lines]))))
 
 
 def _where_written(found: str, line: int, source: list[str]) -> int:

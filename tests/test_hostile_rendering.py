@@ -137,3 +137,33 @@ def test_a_page_of_too_many_links_is_refused_at_the_line_that_passes_the_limit(p
     lines = [int(found) for found in re.findall(rf"^{re.escape(PAGE)}:(\d+): links: ", said, re.M)]
     # the link that passes the limit: the page's own links before the block count too
     assert len(lines) == 1 and first + MAX_LINKS_PER_PAGE - 10 <= lines[0] <= last, said
+
+
+# Markdown itself is slow on some texts (Python's HTML parser scans from each unclosed tag to the end; nesting
+# recurses): the checker converts every text, so these must be refused before it does, at their line.
+SLOW_FOR_MARKDOWN = [
+    ("unclosed tags across paragraphs", "\n\n".join(["x <a y"] * 3000), "html"),
+    ("autolink openings on lines under the length limit", "\n".join(["<http://a" * 440] * 20), "html"),
+    ("a fence indented four spaces hiding deep quotes", "    ```\n" + ">" * 3000 + " x", "text"),
+    ("a fence indented four spaces hiding deep lists", "    ```\n" + "- " * 1000 + "x", "text"),
+]
+
+
+@pytest.mark.parametrize("name, payload, field", SLOW_FOR_MARKDOWN, ids=[case[0] for case in SLOW_FOR_MARKDOWN])
+def test_what_markdown_reads_slowly_is_refused_before_it_is_converted(project, capsys, name, payload, field):
+    import time
+    edit(project, PAGE, ANCHOR, f"{ANCHOR}\n\n{payload}\n")
+    start = time.perf_counter()
+    problems, _ = check(project)
+    assert time.perf_counter() - start < 30  # minutes, converted
+    assert any(p.path == PAGE and p.field == field and p.line for p in problems), [str(p) for p in problems]
+
+
+def test_many_findings_are_placed_within_a_budget_of_conversions():
+    """Each finding repeated on many lines: placed by searching the lines that hold it, within a budget."""
+    import time
+    text = "\n\n".join(f"Paragraph {n}\n{{: .bad-{n % 30} }}" for n in range(3000))
+    start = time.perf_counter()
+    problems = list(markup_problems(text))
+    assert time.perf_counter() - start < 30
+    assert len(problems) == 20 and problems[0].line == 2  # the first use of .bad-0, MAX_REPORTED of them

@@ -122,6 +122,16 @@ TEMPLATES = {
               "lines (a paragraph may run over many)",
         "zh": "这一行有 {length} 个字符，超过了一行的上限 {limit}——请拆成较短的几行（一个段落可以跨多行）",
     },
+    "markdown-too-deep": {
+        "en": "Markdown nests this text too deep to read (quotes, lists or brackets inside each other) — nest less",
+        "zh": "这段文字嵌套得太深（引用、列表或括号层层套叠），Markdown 读不了——请减少嵌套",
+    },
+    "tag-openings-too-many": {
+        "en": "this text has more than {limit} `<` that could open an HTML tag, which the converter reads very slowly "
+              "— content writes no HTML: put code in a fenced block of fewer lines, or write `&lt;`",
+        "zh": "这段文字里可能开启 HTML 标签的 `<` 超过了 {limit} 个，转换器读起来会非常慢——内容里不写 HTML："
+              "代码请放进行数更少的代码块，或写成 `&lt;`",
+    },
     "nesting-too-deep": {
         "en": "this line is nested {depth} levels deep in quotes and lists, over the {limit} allowed — nest less",
         "zh": "这一行在引用和列表里嵌套了 {depth} 层，超过了上限 {limit}——请减少嵌套",
