@@ -99,6 +99,21 @@ def live_project(tmp_path) -> Path:
     return copy_project(tmp_path / "project", content=ROOT)
 
 
+def git(project: Path, *args: str) -> str:
+    """Run git in a project copy, as a throwaway identity; its output."""
+    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=project,
+                          check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def repo(project) -> Path:
+    """The project copy as a git repository, its content committed on `main`: a published base."""
+    git(project, "init", "-q", "-b", "main")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "base")
+    return project
+
+
 def edit(project: Path, path: str, old: str, new: str) -> None:
     """Replace the first `old` in the project's file `path` with `new`."""
     file = project / path

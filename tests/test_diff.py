@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 
-from conftest import edit
+from conftest import edit, git
 from kb import layout
 from kb.cli import main as kb
 
 EDITS = "### ⚠️ Edits of the published record"
 GONE = "### Renamed or removed ids"
 
-
-def git(project, *args: str) -> str:
-    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=project,
-                          check=True, capture_output=True, text=True).stdout
-
-
-@pytest.fixture
-def repo(project):
-    """The project copy as a git repository, its content committed on `main`."""
-    git(project, "init", "-q", "-b", "main")
-    git(project, "add", "-A")
-    git(project, "commit", "-q", "-m", "base")
-    return project
 
 
 def report(project, capsys, base: str = "main", clean: bool = True) -> str:

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import ROOT, edit
+from conftest import ROOT, edit, git
 from kb import layout
 from kb.cli import main as kb
 
@@ -22,10 +22,6 @@ from kb.cli import main as kb
 REPO_FILES = (".github", "Makefile", "requirements.lock", "pyproject.toml")
 REFUSAL = "outside the content folders"
 
-
-def git(repo, *args: str) -> str:
-    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=repo,
-                          capture_output=True, text=True, check=True).stdout
 
 
 @pytest.fixture

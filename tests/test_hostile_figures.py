@@ -4,11 +4,10 @@ first in `kb diff`'s review report; and the number reader (kb.numbers) on the we
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 
-from conftest import build, edit, problem_lines, refused
+from conftest import build, edit, git, problem_lines, refused
 from kb import layout
 from kb.audit import audit
 from kb.cli import main as kb
@@ -20,19 +19,6 @@ from kb.render.renderer import Renderer
 
 EDITS = "### ⚠️ Edits of the published record"
 
-
-def git(project, *args: str) -> str:
-    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=project,
-                          check=True, capture_output=True, text=True).stdout
-
-
-@pytest.fixture
-def repo(project):
-    """The project copy as a git repository, its content committed: the published base."""
-    git(project, "init", "-q", "-b", "main")
-    git(project, "add", "-A")
-    git(project, "commit", "-q", "-m", "base")
-    return project
 
 
 def line_of(project, path: str, text: str) -> int:
