@@ -21,9 +21,8 @@ from selectolax.lexbor import LexborHTMLParser
 from .limits import MAX_LINKS_PER_PAGE
 from .markdown_reading import Rendering
 from .messages import Message, msg, words
-from .urls import link_text_problem, url_problem
+from .urls import IGNORED_IN_URL, OUTSIDE, SAFE_SCHEMES, SCHEME, link_text_problem, url_problem
 
-SAFE_SCHEMES = ("http", "https", "mailto")
 
 # Material's admonition kinds (and their aliases), and the two modifiers it documents for them
 ADMONITION_KINDS = frozenset("""note abstract summary tldr info todo tip hint important success check done question
@@ -56,10 +55,9 @@ ATTRIBUTES = {
 INPUT_TYPES = {"checkbox", "radio"}
 TABLE_ALIGNMENT = re.compile(r"text-align: ?(?:left|right|center);?")
 RESERVED_PREFIXES = ("kb-", "md-")  # ids of the project's generated markup and the theme's
-# ids the theme's script looks up (__config, __search, __drawer): only pymdownx.tabbed's own may start with `__`
-THEME_ID = re.compile(r"__(?!tabbed_\d{1,6}(?:_\d{1,6})?$)\S{0,200}")
-SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]{0,30}):")
-IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")  # browsers drop these from an address before reading its scheme
+# ids the theme's script looks up (__config, __search, __drawer), inside content and in a built page's
+# (kb.html_rules): only pymdownx's own may start with `__`, for tabs and code line numbers
+THEME_ID = re.compile(r"__(?!tabbed_\d{1,6}(?:_\d{1,6})?$|codelineno-[\w-]{1,80}$)\S{0,200}")
 RAW_TAG = re.compile(r"<!--|<!\[CDATA\[|<[!?]|</?[A-Za-z][A-Za-z0-9-]{0,40}")
 
 
@@ -141,7 +139,6 @@ def _element(node) -> Iterator[Finding]:
             yield Finding("attributes", msg("content-attribute", name=name, tag=tag), name, ("attribute", tag, name))
 
 
-OUTSIDE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}:|[/\\]{2}")  # an address with a scheme, or protocol-relative
 
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}

@@ -17,7 +17,8 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from .content_markup import SAFE_SCHEMES
+from .content_markup import THEME_ID
+from .urls import IGNORED_IN_URL, OUTSIDE, SAFE_SCHEMES, SCHEME
 from .csp import POLICY, script_hash
 
 # Elements that embed another document, run code, restyle the page or animate an address.
@@ -41,15 +42,6 @@ INERT_ATTRIBUTES = {"class", "id", "title", "lang", "dir", "rel", "type", "name"
                     "content", "property", "charset", "aria-label", "aria-hidden", "hreflang", "media", "autocomplete",
                     "placeholder", "required", "spellcheck", "autocapitalize", "autocorrect", "value", "start"}
 STYLE = re.compile(r"\s*(?:text-align:\s*(?:left|right|center|justify);?\s*)?")  # what sanitized tables carry
-# Inside content, an id the theme's script looks up (__config, __search...) would take its place;
-# pymdownx writes its own, for tabs and line numbers.
-# An address's scheme as a browser reads it: leading C0 controls and spaces, tabs and newlines anywhere, do not count.
-# SCHEME and OUTSIDE read an address from its start only (`\A`): searched from every letter of a long run without
-# a colon, they would take time quadratic in it.
-SCHEME = re.compile(r"\A([A-Za-z][A-Za-z0-9+.-]*+):")
-IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")
-OUTSIDE = re.compile(r"\A(?:[A-Za-z][A-Za-z0-9+.-]*+:|[/\\]{2})")  # an address with a scheme, or protocol-relative
-THEME_ID = re.compile(r"__(?!tabbed_\d+(?:_\d+)?$|codelineno-[\w-]+$)\S*")
 
 
 @dataclass

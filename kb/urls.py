@@ -30,8 +30,16 @@ from .names import mixed_scripts, said, skeleton
 
 # Schemes whose addresses have a host even when `//` is left out (the WHATWG URL standard's special schemes).
 SPECIAL = ("http", "https", "ftp", "ws", "wss")
-SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]{0,30}):")
-ABSOLUTE = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]{0,30}:)?//")
+# An address as a browser reads it, for every rule that looks at one (kb.content_markup on what content makes,
+# kb.html_rules on built pages): the schemes allowed, its scheme read from its start (after dropping what
+# browsers ignore: C0 controls and spaces before it, tabs and newlines anywhere), and whether it leads to another
+# site (a scheme, or protocol-relative `//`). Read from its start only (`\A`): searched from every letter of a
+# long run without a colon, a pattern would take time quadratic in it.
+SAFE_SCHEMES = ("http", "https", "mailto")
+SCHEME = re.compile(r"\A([A-Za-z][A-Za-z0-9+.-]*+):")
+IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")
+OUTSIDE = re.compile(r"\A(?:[A-Za-z][A-Za-z0-9+.-]*+:|[/\\]{2})")
+ABSOLUTE = re.compile(r"\A(?:[A-Za-z][A-Za-z0-9+.-]*+:)?//")
 DROPPED = re.compile(r"[\t\n\r]")
 HOST_CHARACTERS = re.compile(r"[a-z0-9._-]+|[0-9a-f:.]+")  # a name, or an IPv6 address (its brackets dropped)
 # Endings a text without `/` or `www.` must have to be read as a host: common top-level domains, and none
