@@ -119,6 +119,26 @@ def issue_texts(text: IssueText) -> list[tuple[tuple, str]]:
     return out
 
 
+class _Excusing:
+    """The listed numbers (`not_figures`) that can excuse a number, found by value rather than tried one by one
+    (an issue may list dozens, and its prose holds hundreds of numbers): dates are tried against dates."""
+
+    def __init__(self, entries: list[tuple[str, list[Found]]]):
+        self.by_value: dict[float, list[tuple[int, Found]]] = {}
+        self.dated: list[tuple[int, Found]] = []
+        for n, (_, read) in enumerate(entries):
+            if len(read) == 1:  # one that reads as several numbers excuses none (refused: not-figure-unreadable)
+                entry = read[0]
+                (self.dated.append((n, entry)) if entry.date is not None
+                 else self.by_value.setdefault(entry.value, []).append((n, entry)))
+
+    def hits(self, found: Found) -> list[int]:
+        candidates = self.by_value.get(found.value, [])
+        if found.date is not None:  # a date, or a year (`2027 年`) a plain 2027 may excuse
+            candidates = self.dated + (candidates if found.date[1:] == (None, None) else [])
+        return [n for n, entry in candidates if _excused(found, [entry])]
+
+
 def _entries(listed: list[str]) -> list[tuple[str, list[Found]]]:
     return [(entry, numbers(entry)) for entry in listed]
 
@@ -163,12 +183,13 @@ def _check(reader: ContentReader, listing: tuple[Document, tuple, bool], docs: d
     `listed` is used."""
     owner, place, facts_file = said
     entries = _entries(listed)
+    excusing = _Excusing(entries)
     shown = words(tuple(dict.fromkeys(f.written for f in own if not f.derived))) if own else msg("noun-no-figures")
     used: set[int] = set()
     for lang, located in prose.items():
         for loc, text in located:
             for found in numbers(text):
-                hits = [n for n, (_, read) in enumerate(entries) if len(read) == 1 and _excused(found, read)]
+                hits = excusing.hits(found)
                 used.update(hits)  # a listed number may also equal a figure (Apache 2.0 beside 2 s): still used
                 if not hits and not explained(found, own, dates):
                     reader.problem(docs[lang], loc, ".".join(loc), msg("number-not-a-figure", number=found.shown,

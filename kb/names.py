@@ -55,12 +55,14 @@ def invisible_message(char: str) -> Message:
     return msg("default-ignorable", code=code, name=name.lower()) if name else msg("hidden-character", code=code)
 
 
+@lru_cache(maxsize=1 << 16)  # every id, name and alias, again at each reload of a preview: read once a process
 def skeleton(text: str) -> str:
     """What two names must not share: `text` without default-ignorable characters, NFKC, case folded, and each
     character mapped to its confusables prototype (`Ｓpeculative SAMPLING` and `speculative sampling` are one)."""
     return _folded(_plain(text).casefold())
 
 
+@lru_cache(maxsize=1 << 16)
 def name_keys(text: str) -> frozenset[str]:
     """The skeletons by which `text` is one name with another: two names sharing one are one. Its `skeleton`, and
     its skeleton as capitals read: mapped before case is folded too, as capitals have look-alikes their small

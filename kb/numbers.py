@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .prose_view import CODE_SPAN
 
@@ -130,6 +131,13 @@ def _glued(token: str) -> tuple[float, str, str] | None:
 
 def numbers(text: str) -> list[Found]:
     """Every number of `text` read as prose, in order."""
+    return list(_numbers(text))
+
+
+# A preview reloads the catalog after each edit, and every issue's prose is read again (kb.figure_check): the
+# texts that did not change are read once a process. Bounded: a text is a few hundred bytes, its numbers fewer.
+@lru_cache(maxsize=1 << 16)
+def _numbers(text: str) -> tuple[Found, ...]:
     text = prose_only(text)
     found: list[Found] = []
     covered: set[int] = set()  # where a grouped number's characters are: no token starts there
@@ -149,7 +157,7 @@ def numbers(text: str) -> list[Found]:
             continue  # a name, a version
         found.extend(_read(text, token, start))
     found.sort(key=lambda f: f.start)
-    return _ranges(text, _fractions(text, _dates(text, found)))
+    return tuple(_ranges(text, _fractions(text, _dates(text, found))))
 
 
 def _fractions(text: str, found: list[Found]) -> list[Found]:
