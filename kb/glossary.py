@@ -9,14 +9,12 @@ text, and blank lines.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from .messages import Message, msg
 from .safety import control_problems, lines, plain_text_problem
+from .text import ABBREVIATION
 
-# Python-Markdown's abbr definition (markdown.extensions.abbr), for one line: `*[abbreviation]: expansion`
-DEFINITION = re.compile(r"\*\[(?P<abbreviation>[^\\\]\n]{1,80})\] ?: *(?P<expansion>[^\n]*)")
 
 
 def plain_data_problems(text: str) -> Iterator[tuple[int, str, Message, str]]:
@@ -26,7 +24,7 @@ def plain_data_problems(text: str) -> Iterator[tuple[int, str, Message, str]]:
     for number, line in enumerate(lines(text), 1):
         if not line.strip():
             continue
-        definition = DEFINITION.fullmatch(line)
+        definition = ABBREVIATION.fullmatch(line)
         if not definition:
             yield number, "snippet", msg("snippet-not-abbreviation"), line.strip()[:40]
             continue

@@ -41,6 +41,10 @@ MAX_LINKS_PER_PAGE = 500
 # with, scans from each unclosed tag to the end of the text: thousands of `<a y` took minutes (bench/README.md).
 MAX_TAG_OPENINGS = 200
 
+# `[` a paragraph opens and never closes: Python-Markdown looks for the end of every `[` it finds, and thousands
+# unmatched in one paragraph took minutes.
+MAX_OPEN_BRACKETS = 100
+
 TAB_STOP = 4  # columns a tab advances to, as Python-Markdown counts them; a list level is indented by one
 LIST_BULLETS = "-*+"
 
@@ -109,6 +113,22 @@ def _is_rule(line: str) -> bool:
     """A thematic break (`- - -`, `* * *`): markers and blanks only, not a list."""
     marks = line.replace(" ", "").replace("\t", "")
     return len(marks) >= 3 and len(set(marks)) == 1 and marks[0] in "-*_"
+
+
+def open_brackets(text: str) -> LimitProblem | None:
+    """A paragraph opening more than MAX_OPEN_BRACKETS `[` it never closes, at the paragraph's first line
+    (`\\[` is a bracket written as text)."""
+    unclosed, paragraph = 0, 1
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            unclosed, paragraph = 0, number + 1
+            continue
+        opened = line.count("[") - line.count("\\[")
+        closed = line.count("]") - line.count("\\]")
+        unclosed = max(0, unclosed + opened - closed)
+        if unclosed > MAX_OPEN_BRACKETS:
+            return LimitProblem(paragraph, "brackets", msg("open-brackets", limit=MAX_OPEN_BRACKETS), "[")
+    return None
 
 
 def tag_openings(line: str) -> int:

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .content_markup import findings
+from .limits import open_brackets
 from .markdown_reading import render
 from .messages import Message, msg
 from .problems import Problem
@@ -48,9 +49,6 @@ LINE_BREAK = re.compile(r"[\t\n\r]")
 # syntax, and braces, which Python-Markdown's attr_list reads as attributes where a title meets a heading
 # (`Title { .kb-verdict--signal #featured }`, or an unclosed `{` merging with the heading's own).
 NOT_PLAIN = re.compile(r"[<>`{}]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
-# Python-Markdown looks for the end of every `[` it finds: thousands unmatched in one paragraph take minutes.
-MAX_OPEN_BRACKETS = 100
-OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"(?<!\\)\["), re.compile(r"(?<!\\)\]")
 SNIPPET = re.compile(r"-{1,3}8<-{1,3}\s*(?P<q>[\"']?)(?P<name>[^\"'\s]*)(?P=q)")
 SNIPPET_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 
@@ -69,9 +67,9 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
         snippet = SNIPPET.search(line)
         if snippet and not SNIPPET_NAME.fullmatch(snippet.group("name")):
             yield MarkupProblem(number, "snippet", msg("snippet-outside", name=snippet.group("name")), snippet.group(0))
-    brackets = _open_brackets(text)
-    if brackets:  # not converted: the converter itself would take minutes
-        yield brackets
+    brackets = open_brackets(text)
+    if brackets:  # not converted: the converter itself would take minutes (kb.limits)
+        yield MarkupProblem(brackets.line, brackets.field, brackets.message, brackets.found)
         return
     masked = masked_templates(text)
     if not MAY_MAKE_MARKUP.search(masked):
@@ -92,7 +90,7 @@ def markup_problems(text: str) -> Iterator[MarkupProblem]:
 # and task boxes (`[`), attribute lists (`{`), admonitions and details (`!!!`, `???`), tabs and setext headings
 # (`===`, a line of `-`), headings (`#`), fenced code (`` ` ``, `~`), emoji (`:`), tables (`|`). A text with none
 # of them converts to paragraphs, emphasis, lists, quotes and code blocks, none with an attribute
-# (tests/test_content_markup.py converts random such texts to hold this): most prose fields need no conversion.
+# (tests/test_hostile_rendering.py converts random such texts to hold this): most prose fields need no conversion.
 MAY_MAKE_MARKUP = re.compile(r"[<\[{!?=#`~:|]|^[ \t]*-", re.MULTILINE)
 MAX_REPORTED = 20  # findings of one text reported; the contributor sees the rest once these are mended
 # Conversions spent placing findings on their lines, for one text: a hostile text of many findings, each
@@ -104,19 +102,24 @@ def masked_templates(text: str) -> str:
     """`text` with each template construct (`{{ … }}`, `{% … %}`, `{# … #}`) replaced by a word, its line breaks
     kept: what the build puts there is its own output (kb.templates checks the constructs themselves)."""
     parts, start = [], 0
+    following = {marker: text.find(marker) for marker in ("{{", "{%", "{#")}  # each opening's next place
     while True:
-        opening = min((found for marker in ("{{", "{%", "{#") if (found := text.find(marker, start)) != -1),
-                      default=-1)
+        for marker, at in following.items():
+            if -1 < at < start:  # passed inside a construct: look again from here (each text is read once a marker)
+                following[marker] = text.find(marker, start)
+        opening = min((at for at in following.values() if at != -1), default=-1)
         if opening == -1:
             break
-        closer = {"{": "}}", "%": "%}", "#": "#}"}[text[opening + 1]]
-        end = text.find(closer, opening + 2)
+        end = text.find(CLOSERS[text[opening + 1]], opening + 2)
         if end == -1:
             break
         end += 2
         parts += [text[start:opening], "macro" + "\n" * text.count("\n", opening, end)]
         start = end
     return "".join(parts) + text[start:]
+
+
+CLOSERS = {"{": "}}", "%": "%}", "#": "#}"}
 
 
 class Locating:
@@ -167,19 +170,6 @@ def _where_written(found: str, line: int, source: list[str]) -> int:
 
 
 LOOK_BACK = 20
-
-
-def _open_brackets(text: str) -> MarkupProblem | None:
-    """A paragraph opening more than MAX_OPEN_BRACKETS `[` it never closes, at the paragraph's first line."""
-    open_brackets, paragraph = 0, 1
-    for number, line in enumerate(lines(text), 1):
-        if not line.strip():
-            open_brackets, paragraph = 0, number + 1
-            continue
-        open_brackets = max(0, open_brackets + len(OPEN_BRACKET.findall(line)) - len(CLOSE_BRACKET.findall(line)))
-        if open_brackets > MAX_OPEN_BRACKETS:
-            return MarkupProblem(paragraph, "brackets", msg("open-brackets", limit=MAX_OPEN_BRACKETS), "[")
-    return None
 
 
 def lines(text: str) -> list[str]:

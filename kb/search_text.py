@@ -23,7 +23,7 @@ import re
 import unicodedata
 
 from .messages import Message, msg
-from .text import HAN
+from .text import HAN, abbreviations
 
 INDEX_LANGUAGE = {"zh": "qaa"}  # a page language -> the code its pages are indexed under (kb-search.js: INDEXED_AS)
 HAN_RUN = re.compile(f"[{HAN}]+")
@@ -38,7 +38,6 @@ BETWEEN_HAN = re.compile(rf"(?<=[{HAN}])\s+(?=[{HAN}])")
 # A release named "v0.33.0" is also found by "0.33": Pagefind matches the start of a word, and reads
 # "v0.33.0" as one word. The bare numbers go into the record's `versions` metadata (searched, not shown).
 VERSION = re.compile(r"(?<![\w.])[vV](\d+(?:\.\d+)+)(?!\w)")
-GLOSSARY_LINE = re.compile(r"^\*\[([^\]\n]+)\]:[ \t]*(.+?)[ \t]*$", re.M)  # Python-Markdown's abbreviations
 NAME_PARTS = re.compile(r"[()（）,，、;；]")  # "首 token 延迟（time to first token）" names TTFT twice
 
 
@@ -152,7 +151,7 @@ def glossary_names(glossary: str) -> dict[str, str]:
     token" finds the pages that write TTFT. The expansions are not indexed: "the attention cache" on
     every page that writes KV would make each of those pages a result for "attention"."""
     names: dict[str, str] = {}
-    for abbreviation, expansion in GLOSSARY_LINE.findall(glossary):
+    for _, abbreviation, expansion in abbreviations(glossary):
         for key, _ in _names_of(abbreviation, expansion):
             names.setdefault(key, abbreviation)  # the first abbreviation a name expands keeps it (glossary_clashes)
     return names
@@ -170,9 +169,7 @@ def glossary_clashes(glossary: str) -> list[tuple[int, Message, str]]:
     """(line, what is wrong, the text at fault) for an abbreviation a glossary defines twice (pages show only the last), and
     for a name two abbreviations share (search takes it for the first only: glossary_names)."""
     problems, defined, named = [], {}, {}
-    for match in GLOSSARY_LINE.finditer(glossary):
-        line = glossary.count("\n", 0, match.start()) + 1
-        abbreviation, expansion = match.groups()
+    for line, abbreviation, expansion in abbreviations(glossary):
         if abbreviation in defined:
             problems.append((line, msg("glossary-defined-again", abbreviation=abbreviation, line=defined[abbreviation]),
                              abbreviation))
