@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 from bench.synthetic import PROJECT_PARTS, ROOT, generate
-from kb import layout
+from kb.project import layout
 
 EDITS = 3
 QUIET_S = 1.5  # an edit is made once the preview has printed nothing for this long (no build under way)

@@ -35,8 +35,8 @@ from pathlib import Path
 
 from bench.preview import live_preview_seconds, preview_seconds
 from bench.synthetic import ROOT, generate
-from kb import layout
-from kb.scratch import MEMORY_FOLDER
+from kb.project import layout
+from kb.search.scratch import MEMORY_FOLDER
 
 QUERIES = {"zh": ["控制面", "量化", "前缀缓存"], "en": ["control plane", "quantization", "prefix caching"]}
 NAIVE_SEARCH = """  - search:
@@ -71,7 +71,7 @@ def _tree_kb(root: int) -> int:
 
 
 def _memory_files_kb() -> int:
-    """KB that files hold in the memory-backed folder the build's search index may work in (kb.scratch)."""
+    """KB that files hold in the memory-backed folder the build's search index may work in (kb.search.scratch)."""
     try:
         return shutil.disk_usage(MEMORY_FOLDER).used // 1024
     except OSError:
@@ -124,7 +124,7 @@ def build(project: Path, site: Path) -> tuple[float, float]:
                                    cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=errors)
         peak_kb, files_before = 0, _memory_files_kb()
         while process.poll() is None:
-            # the build's scratch files in memory-backed /dev/shm (kb.scratch) are memory too
+            # the build's scratch files in memory-backed /dev/shm (kb.search.scratch) are memory too
             peak_kb = max(peak_kb, _tree_kb(process.pid) + max(0, _memory_files_kb() - files_before))
             time.sleep(MEMORY_SAMPLE_S)
         seconds = time.perf_counter() - start
@@ -230,7 +230,7 @@ def filter_ms(site: Path, project: Path) -> float:
     with serve(site) as root, chromium() as browser:
         page = browser.new_page()
         page.goto(f"{root}claims/?{filters}", wait_until="load")
-        # functions, not expressions: the page's Content-Security-Policy forbids eval (kb/csp.py)
+        # functions, not expressions: the page's Content-Security-Policy forbids eval (kb/publish/csp.py)
         page.wait_for_function(f"() => document.querySelector('table.kb-claims-ledger').dataset.view === {json.dumps(filters)}")
         date = page.locator("th[data-sort=date]")
         while date.get_attribute("aria-sort") != "ascending":  # oldest first, as a reader looking for year 1 would sort
@@ -257,7 +257,8 @@ def filter_ms(site: Path, project: Path) -> float:
 
 def chart_seconds(project: Path) -> float:
     """Seconds to draw every topic hub's charts in every language: what charts add to the build."""
-    from kb import layout, load_catalog
+    from kb.project import layout
+    from kb import load_catalog
     from kb.render.charts import figures_over_time
     from kb.render.renderer import Renderer
 

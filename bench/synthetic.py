@@ -21,11 +21,11 @@ from pathlib import Path
 import autocorrect_py as autocorrect
 import yaml
 
-from kb import layout
-from kb.claim_facts import LOWER_IS_BETTER
-from kb.figure_check import figures, issue_texts, unexplained
-from kb.model import CATEGORIES, IssueText, ItemFacts
-from kb.sources import parse_yaml
+from kb.project import layout
+from kb.model.claim_facts import LOWER_IS_BETTER
+from kb.content.figure_check import figures, issue_texts, unexplained
+from kb.model.schema import CATEGORIES, IssueText, ItemFacts
+from kb.project.sources import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("mkdocs.yml", "data", "docs", "overrides", "macros", "snippets")
@@ -186,7 +186,7 @@ class Writer:
                 zh_term, en_term = r.choice(list(zip(ZH_TERMS, EN_TERMS)))
                 prose["zh"]["claims"][claim["id"]] = autocorrect.format(f"{zh_term}场景下的{claim['metric']}")
                 prose["en"]["claims"][claim["id"]] = f"{claim['metric']} with {en_term}"
-            # the random numbers of the prose are not the item's figures: said so, as an editor would (kb.figure_check)
+            # the random numbers of the prose are not the item's figures: said so, as an editor would (kb.content.figure_check)
             written = [text for lang in ("zh", "en") for text in (*prose[lang]["items"][item_id].values(),
                        *(prose[lang]["claims"][c["id"]] for c in facts.get("claims", [])))]
             model = ItemFacts.model_validate(parse_yaml(yaml.safe_dump(facts), "item")[0].data)  # as kb reads it

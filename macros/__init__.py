@@ -1,6 +1,6 @@
 """mkdocs-macros entry point: the project's macros, each asking the kb plugin for the page's.
 
-The names are kb.templates.MACROS, the one list the checker also enforces;
+The names are kb.markup.templates.MACROS, the one list the checker also enforces;
 each calls the method of the same name of kb.render.PageMacros. Model errors
 become build failures that name the file.
 """
@@ -10,9 +10,10 @@ from functools import partial
 
 from mkdocs.exceptions import PluginError
 
-from kb import layout, load_catalog
+from kb.project import layout
+from kb import load_catalog
 from kb.render import MisplacedMacro, PageMacros, UnknownReference
-from kb.templates import MACROS
+from kb.markup.templates import MACROS
 
 
 def define_env(env):

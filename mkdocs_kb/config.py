@@ -9,7 +9,7 @@ class KbConfig(Config):
     # After the last language is built: the search index, the feeds, the open data
     # export and each language's sitemap. The editor preview turns this off.
     site_files = Type(bool, default=True)
-    # The record pages behind the overviews (kb.records): every year of a hub, the ledgers' quarters...
+    # The record pages behind the overviews (kb.model.records): every year of a hub, the ledgers' quarters...
     # The editor preview turns them off.
     record_pages = Type(bool, default=True)
     # `mkdocs build` converts every other page of each language in a forked copy of itself, on the machine's

@@ -1,4 +1,4 @@
-"""The docs folder the build reads: the content's own pages, plus the record pages kb.records asks for.
+"""The docs folder the build reads: the content's own pages, plus the record pages kb.model.records asks for.
 
 Record pages (a hub's years, the ledgers' quarters) are generated, but
 mkdocs-static-i18n only pairs languages, builds fallbacks and lists sitemap

@@ -19,25 +19,26 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
-from kb import Catalog, CatalogCache, ContentError, layout
-from kb.export import write_export
-from kb.cards import HEIGHT, WIDTH, card_files, has_card, write_cards
-from kb.csp import POLICY, PREVIEW_POLICY
-from kb.email_issue import write_emails
-from kb.feeds import write_feeds
-from kb.firewall import Firewall
-from kb.labels import LABELS
-from kb.limits import defines_abbreviation
-from kb.messages import language
+from kb import Catalog, CatalogCache, ContentError
+from kb.project import layout
+from kb.publish.export import write_export
+from kb.publish.cards import HEIGHT, WIDTH, card_files, has_card, write_cards
+from kb.publish.csp import POLICY, PREVIEW_POLICY
+from kb.publish.email_issue import write_emails
+from kb.publish.feeds import write_feeds
+from kb.publish.firewall import Firewall
+from kb.model.labels import LABELS
+from kb.base.limits import defines_abbreviation
+from kb.base.messages import language
 from kb.render import PageMacros, RawHtml
-from kb.records import RecordPage
+from kb.model.records import RecordPage
 from kb.render.claims_data import write_claims_data
 from kb.render.periods import record_title
 from kb.render.raw_html import ForgedPlaceholder
-from kb.report import report
-from kb.search_records import search_box, site_search_records, write_search_vocabulary
-from kb.site_index import SiteIndex
-from kb.theme import Theme
+from kb.content.report import report
+from kb.search.records import search_box, site_search_records, write_search_vocabulary
+from kb.search.site_index import SiteIndex
+from kb.project.theme import Theme
 
 from .budget import BuildBudget, PageBudget, Shared
 from .collector import Collector
@@ -63,7 +64,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.budget = PageBudget()  # Python-Markdown is quadratic in some inputs: no page may take the build with it
         self.build_budget = BuildBudget()  # ...nor every page a little: each language's pages together
         self.glossary: dict[str, str] = {}  # each language's abbreviations (snippets/abbreviations*.md)
-        self.record_pages: dict[str, RecordPage] = {}  # generated page -> the record it shows (kb.records)
+        self.record_pages: dict[str, RecordPage] = {}  # generated page -> the record it shows (kb.model.records)
         self.docs_source: Path | None = None  # docs/ itself; the build reads the mirror
         self.mirror = DocsMirror()
         self.search_index: SiteIndex | None = None  # this build's, while its languages are written
@@ -74,7 +75,7 @@ class KbPlugin(BasePlugin[KbConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.split.allow(command == "build" and not dirty and self.config.split_conversion)
         self.serving = command == "serve"
-        # only `mkdocs serve` loads again after an edit: a build keeps the catalog, not the files' parses (kb.catalog_cache)
+        # only `mkdocs serve` loads again after an edit: a build keeps the catalog, not the files' parses (kb.content.catalog_cache)
         self.catalogs = CatalogCache(reparse_edits=command == "serve")
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
@@ -85,7 +86,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.collector.tune()
         try:
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
-        except ContentError as error:  # said as `kb check` says it, in the locale's language (kb.messages.language)
+        except ContentError as error:  # said as `kb check` says it, in the locale's language (kb.base.messages.language)
             raise PluginError(f"{len(error.problems)} content problem(s):\n{report(error.problems, language())}") from None
         self.collector.freeze()
         self._mirror_docs(config)
@@ -119,7 +120,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         config.docs_dir = str(self.mirror.update(self.docs_source, generated))
 
     def _index_search(self, config: MkDocsConfig) -> None:
-        """A full build's search index is made in a second process while the site is written (kb.site_index):
+        """A full build's search index is made in a second process while the site is written (kb.search.site_index):
         it gets each page once written, and each language once the next one's build starts."""
         if not self.config.site_files:
             return
@@ -217,7 +218,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         record = self.record_pages.get(layout.split_language(page.file.src_uri)[0])
         if record is not None:  # a record page: its body is generated, never a template
             markdown = self.macros_for(page).record_page(record)
-        else:  # a ref beside Han is set apart where it shows Latin, as its rendered text (kb.refs.spaced_refs)
+        else:  # a ref beside Han is set apart where it shows Latin, as its rendered text (kb.markup.refs.spaced_refs)
             markdown = self.macros_for(page).spaced_refs(markdown)
         return f"{markdown}\n\n{self.glossary[self.language]}"
 

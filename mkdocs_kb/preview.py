@@ -19,8 +19,8 @@ from pathlib import Path
 
 import yaml
 
-from kb import layout
-from kb.sources import read_site_config
+from kb.project import layout
+from kb.project.sources import read_site_config
 
 CONFIG = ".preview.yml"  # written next to mkdocs.yml (ignored by git)
 FOLDERS = (layout.ISSUES_DIR, layout.TOPICS_DIR, layout.ENTITIES_DIR)

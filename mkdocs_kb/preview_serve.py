@@ -39,7 +39,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 
-from kb import layout
+from kb.project import layout
 
 POLL_S = 0.25  # how often the watched folders are read: each read stats every file of docs/ and data/
 PLUGIN = "kb-preview"  # the name PreviewEvents is registered under

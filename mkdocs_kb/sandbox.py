@@ -9,8 +9,8 @@ from __future__ import annotations
 from jinja2 import Environment, FileSystemLoader, Template
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from kb.messages import language
-from kb.templates import MACROS, template_problems
+from kb.base.messages import language
+from kb.markup.templates import MACROS, template_problems
 
 
 class MacrosOnlyTemplate(Template):

@@ -10,7 +10,7 @@ import re
 import nh3
 
 from kb.render.raw_html import PLACEHOLDER_ATTRIBUTE
-from kb.urls import SAFE_SCHEMES
+from kb.base.urls import SAFE_SCHEMES
 
 ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "details", "div", "dl", "dt", "em",

@@ -18,7 +18,7 @@ converted in 4.6 s instead of 7.8 s; English in 7.5–8.3 s instead of 8.4 s,
 since the search index then works on Chinese beside it (three processes on
 two cores).
 
-Only `mkdocs build`, on a machine with fork and a second core (kb/forked.py).
+Only `mkdocs build`, on a machine with fork and a second core (kb/base/forked.py).
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from kb.forked import ForkedHalf, second_core
+from kb.base.forked import ForkedHalf, second_core
 
 log = logging.getLogger("mkdocs.plugins.kb")
 

@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from kb import layout, load_catalog
-from kb.search_index import build_search_index
-from kb.search_records import site_search_records
+from kb.project import layout
+from kb import load_catalog
+from kb.search.index import build_search_index
+from kb.search.records import site_search_records
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "tests" / "archive"  # the fixture archive's content
@@ -131,7 +132,7 @@ def line_of(project: Path, path: str, needle: str) -> int:
 def problem_lines(project: Path) -> list[str]:
     """What `kb check` finds in the project, each problem as one line with its key path as the file writes it
     (list positions from 0): `path:line: field: message`, in English (`str(Problem)`)."""
-    from kb.check import check
+    from kb.content.check import check
 
     return [str(problem) for problem in check(project)[0]]
 
@@ -142,8 +143,8 @@ def refused(project: Path, capsys, where: str) -> str:
 
     The problems `where` names are also printed, as `kb check --lang en` prints them (`path:line:column: field as a
     contributor counts it: message`, then the line and a caret)."""
-    from kb.check import check
-    from kb.report import headline, report
+    from kb.content.check import check
+    from kb.content.report import headline, report
 
     problems, _ = check(project)
     assert any(p.severity == "error" for p in problems), "kb check found no error"
@@ -194,7 +195,7 @@ def live_site(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def site_in_runs(site, catalog, tmp_path_factory) -> Path:
     """The built site with its search index made of many Pagefind runs, as a big archive's is
-    (kb.search_index.SHARD_BYTES): runs of at most 40 KB of staged pages."""
+    (kb.search.index.SHARD_BYTES): runs of at most 40 KB of staged pages."""
     out = tmp_path_factory.mktemp("runs") / "site"
     shutil.copytree(site, out)
     build_search_index(out, site_search_records(catalog), shard_bytes=40_000)

@@ -25,10 +25,11 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb import layout, load_catalog  # noqa: E402
-from kb.cli import main as kb  # noqa: E402
-from kb.model import CATEGORIES  # noqa: E402
-from kb.scaffold import edit_front_matter, edit_yaml  # noqa: E402
+from kb.project import layout
+from kb import load_catalog
+from kb.cli.commands import main as kb
+from kb.model.schema import CATEGORIES
+from kb.cli.scaffold import edit_front_matter, edit_yaml
 
 ENTITY = "next-issue-lab"
 # A figure per category's item: (metric, facts) — written as CONTRIBUTING's "Claims" asks.

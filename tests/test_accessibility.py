@@ -21,7 +21,7 @@ import pytest
 
 from browser import CHROMIUM, chromium, search, serve
 from conftest import ROOT, SITE_PORT
-from kb import layout
+from kb.project import layout
 
 pytestmark = pytest.mark.full  # `make test-full`: axe on every page kind and the open search panel
 

@@ -1,4 +1,4 @@
-"""Rules of the archive as a whole (kb.archive_order): dates follow numbers, a skipped number is declared or
+"""Rules of the archive as a whole (kb.content.archive_order): dates follow numbers, a skipped number is declared or
 warned about, nothing is listed or linked twice — each a `kb check` problem at its file and line."""
 from __future__ import annotations
 

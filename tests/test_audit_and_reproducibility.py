@@ -8,9 +8,9 @@ import shutil
 from datetime import date, datetime, timezone
 
 from conftest import build, copy_project
-from kb import layout
-from kb.audit import audit
-from kb.cli import main as kb
+from kb.project import layout
+from kb.publish.audit import audit
+from kb.cli.commands import main as kb
 
 
 def test_built_site_loses_nothing_and_has_no_broken_link(catalog, site):

@@ -10,12 +10,12 @@ import re
 import pytest
 
 from conftest import build, edit, line_of
-from kb.check import check
-from kb.cli import main as kb
-from kb.problems import Problem
-from kb.reader import named_steps
-from kb.report import block, width
-from kb.sources import read_yaml
+from kb.content.check import check
+from kb.cli.commands import main as kb
+from kb.base.problems import Problem
+from kb.content.reader import named_steps
+from kb.content.report import block, width
+from kb.project.sources import read_yaml
 
 FACTS = "data/issues/007.yml"
 ZH_PAGE, EN_PAGE = "docs/issues/007.md", "docs/issues/007.en.md"
@@ -89,7 +89,7 @@ def test_a_ref_to_no_id_is_shown_with_the_id_meant(project, capsys):
     ("signals.0.items", "zh", "第 1 个判断（control-plane-battleground）› items"),
 ])
 def test_places_count_from_one_and_name_the_record(archive, field, lang, expected):
-    from kb.places import place
+    from kb.project.places import place
     doc, _ = read_yaml(archive / FACTS, archive)
     problem = Problem(FACTS, 1, field, None, names=named_steps(doc.data, field))
     assert place(problem, lang) == expected
@@ -102,8 +102,8 @@ def test_places_count_from_one_and_name_the_record(archive, field, lang, expecte
     (EN_PAGE, "claims.kinference-median-ttft", "claim kinference-median-ttft"),
 ])
 def test_places_in_registries_and_pages(archive, path, field, expected):
-    from kb.places import place
-    from kb.sources import read_markdown
+    from kb.project.places import place
+    from kb.project.sources import read_markdown
     data = read_markdown(archive / path, archive)[0].meta.data if path.endswith(".md") else read_yaml(archive / path, archive)[0].data
     assert place(Problem(path, 1, field, None, names=named_steps(data, field)), "en") == expected
 

@@ -1,4 +1,4 @@
-"""A claim's history: later figures confirm, qualify or contradict earlier ones (kb.claim_facts `checks`).
+"""A claim's history: later figures confirm, qualify or contradict earlier ones (kb.model.claim_facts `checks`).
 
 The weekly's two issues hold no such check yet, so a copy of the project gets three (made up for the test,
 never published): issue 7's figures checking issue 3's. Everything a reader sees is asserted on the built
@@ -16,10 +16,11 @@ import pytest
 
 from browser import chromium, serve
 from conftest import SITE_PORT, Site, build, copy_project, line_of, problem_lines
-from kb import layout, load_catalog
-from kb.cli import main as kb
-from kb.export import export_schema
-from kb.labels import LABELS
+from kb.project import layout
+from kb import load_catalog
+from kb.cli.commands import main as kb
+from kb.publish.export import export_schema
+from kb.model.labels import LABELS
 from kb.render import charts
 
 LANGS = layout.LANGUAGES

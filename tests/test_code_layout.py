@@ -9,6 +9,9 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from mkdocs.config import load_config
 
 from conftest import ROOT
-from kb.templates import MACROS
+from kb.markup.templates import MACROS
 from mkdocs_kb.plugin import KbPlugin
 
 MAX_LINES = 350
@@ -46,7 +49,7 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
                 parent = package.split(".")
                 parent = parent[: len(parent) - (node.level - 1)] if node.level > 1 else parent
                 base = ".".join([*parent, base] if base else parent)
-            # `from kb import layout` imports the module kb.layout; `from .catalog import Catalog`, kb.catalog
+            # `from kb import layout` imports the module kb.project.layout; `from .catalog import Catalog`, kb.model.catalog
             found |= {f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names}
         elif isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
@@ -78,27 +81,27 @@ def test_no_import_cycle_among_kb_modules():
         visit(module)
 
 
-def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
-    seen, todo = set(), [start]
-    while todo:
-        for imported in graph[todo.pop()] - seen:
-            seen.add(imported)
-            todo.append(imported)
-    return seen
+def test_the_declared_layers_hold():
+    """The import-linter contracts of pyproject.toml (kb's layers; the model never imports the generator)."""
+    result = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command as c; c()", "--no-cache"], cwd=ROOT, capture_output=True,
+                            text=True)
+    if result.returncode:
+        pytest.fail(result.stdout[-4000:] + result.stderr[-2000:])
+    assert " BROKEN" not in result.stdout and " KEPT" in result.stdout, result.stdout
 
 
-def test_loading_content_never_reaches_what_writes_or_checks_the_site():
-    """kb.loading reads and checks content: where pages are published, the anchors generated parts of pages
-    take and the theme's folders it asks of kb.layout and kb.theme, not of the renderer or the output firewall."""
-    output = {"kb.firewall", "kb.render", "kb.feeds", "kb.export", "kb.audit", "kb.search_index", "kb.site_index"}
-    reached = reachable(kb_graph(), "kb.loading")
-    assert not {module for module in reached if module in output or module.startswith("kb.render.")}, sorted(reached)
-
-
-def test_the_model_never_imports_the_site_side():
-    for path in (ROOT / "kb").rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        assert "import mkdocs" not in text and "from mkdocs" not in text, path
+def test_every_package_of_kb_is_in_a_layer():
+    """A package left out of the layers would be outside every rule: each is named in exactly one layer, and the
+    package's docstring says what it owns and what it may import."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    layers = next(c for c in config["contracts"] if c["type"] == "layers" and c.get("containers") == ["kb"])["layers"]
+    named = [name.strip() for layer in layers for name in layer.split("|")]
+    packages = sorted(p.parent.name for p in (ROOT / "kb").glob("*/__init__.py"))
+    assert sorted(named) == packages
+    assert not [p for p in (ROOT / "kb").glob("*.py") if p.name != "__init__.py"], "a module of kb/ outside a package"
+    for package in packages:
+        doc = ast.get_docstring(ast.parse((ROOT / "kb" / package / "__init__.py").read_text(encoding="utf-8"))) or ""
+        assert "May import" in doc, f"kb/{package}/__init__.py: say what the package owns and what it may import"
 
 
 @pytest.mark.parametrize("path", python_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -135,7 +138,7 @@ def test_mkdocs_macros_renders_pages_with_the_content_sandbox(configured):
 
 
 def test_macros_module_registers_exactly_the_checker_list(configured):
-    """The checker's list (kb.templates.MACROS) is the one place macro names are written."""
+    """The checker's list (kb.markup.templates.MACROS) is the one place macro names are written."""
     macros = configured.plugins["macros"]
     assert set(MACROS) <= set(macros.macros)
     for name in set(macros.macros) - set(MACROS):  # mkdocs-macros' own (context, now...): not callable from content

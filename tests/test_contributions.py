@@ -3,7 +3,7 @@
 For every mistake a contributor can make, `kb check` must name the file, the
 line and the field, exit non-zero, and the site build must stop before it
 writes anything. The build loads content through the same loader as `kb check`
-(kb.loading, from the kb plugin's on_config), so every mistake is checked at
+(kb.content.loading, from the kb plugin's on_config), so every mistake is checked at
 `kb check` level and a few representative ones, one per kind of check, also
 through a full build.
 """
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pytest
 
 from conftest import build, copy_project, line_of, problem_lines
-from kb.check import check
-from kb.cli import main as kb
-from kb.problems import Problem
-from kb.report import headline
+from kb.content.check import check
+from kb.cli.commands import main as kb
+from kb.base.problems import Problem
+from kb.content.report import headline
 
 
 @dataclass

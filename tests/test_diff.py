@@ -7,8 +7,8 @@ import re
 import pytest
 
 from conftest import edit, git
-from kb import layout
-from kb.cli import main as kb
+from kb.project import layout
+from kb.cli.commands import main as kb
 
 EDITS = "### ⚠️ Edits of the published record"
 GONE = "### Renamed or removed ids"
@@ -125,7 +125,7 @@ def test_a_new_issue_with_an_item_and_a_figure_and_a_new_entity_are_added_with_t
 
 def test_a_changed_figure_date_or_source_of_a_published_issue_is_an_edit_of_the_record_shown_first(repo, capsys):
     edit(repo, f"{layout.ISSUES_DATA}/007.yml", "result: 0.31 s", "result: 0.29 s")
-    for lang in layout.LANGUAGES:  # the prose follows the corrected figure (kb.figure_check): 6.88 s → 0.29 s is 96 % less
+    for lang in layout.LANGUAGES:  # the prose follows the corrected figure (kb.content.figure_check): 6.88 s → 0.29 s is 96 % less
         page = repo / "docs" / layout.localized(layout.issue_page(7), lang)
         page.write_text(page.read_text(encoding="utf-8").replace("0.31 s", "0.29 s"), encoding="utf-8")
     edit(repo, f"{layout.ISSUES_DATA}/007.yml", "published: 2026-11-10", "published: 2026-11-11")

@@ -11,11 +11,12 @@ import yaml
 from bs4 import BeautifulSoup
 
 from conftest import problem_lines, build, edit, line_of
-from kb import layout, load_catalog
-from kb.cli import main as kb
-from kb.export import export_catalog, export_schema
-from kb.pagefind_cbor import chunk_words, read_index_file
-from kb.search_records import search_records, search_vocabulary
+from kb.project import layout
+from kb import load_catalog
+from kb.cli.commands import main as kb
+from kb.publish.export import export_catalog, export_schema
+from kb.search.pagefind_cbor import chunk_words, read_index_file
+from kb.search.records import search_records, search_vocabulary
 
 NAME, ZH_NAME = "NVIDIA GPUs", "英伟达显卡"  # the fixture's entity `nvidia-gpus`, and a Chinese name made for the test
 ENTITY = "nvidia-gpus"
@@ -149,7 +150,7 @@ def test_the_chinese_site_names_the_entity_in_chinese_everywhere_and_the_english
         assert name in feed and (ZH_NAME if lang == "en" else NAME) not in feed
         vocabulary = json.loads((site / layout.SEARCH_VOCABULARY.format(lang=lang)).read_text(encoding="utf-8"))
         assert (ZH_NAME in vocabulary["names"]) == (lang == "zh")
-    # Pagefind's Chinese index holds the Chinese name (as character pairs, kb.search_text); the English one does not
+    # Pagefind's Chinese index holds the Chinese name (as character pairs, kb.search.text); the English one does not
     words = indexed_words(site)
     assert "达显" in words["qaa"] and "达显" not in words["en"]
     export = json.loads((site / layout.EXPORT_DIR / layout.EXPORT_FILE).read_text(encoding="utf-8"))

@@ -11,8 +11,8 @@ import pytest
 from pydantic import BaseModel
 
 from conftest import ROOT
-from kb.claim_facts import CheckVerdict
-from kb.model import Category, Verdict
+from kb.model.claim_facts import CheckVerdict
+from kb.model.schema import Category, Verdict
 
 # Literal fields that choose no rendering of their own: where a page's front matter hides Material's parts, and
 # fields keyed by a site language, where the key only says which language's pages use the value (aliases are

@@ -1,4 +1,4 @@
-"""kb.forked: half of a list of jobs done in a forked copy; kb.sources.FileCache.prefetch, which parses the
+"""kb.base.forked: half of a list of jobs done in a forked copy; kb.project.sources.FileCache.prefetch, which parses the
 content's files with it. (The site built with both, and without, is compared byte for byte in
 test_audit_and_reproducibility.py.)"""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from kb.forked import ForkedHalf, in_halves, second_core
-from kb.sources import FileCache
+from kb.base.forked import ForkedHalf, in_halves, second_core
+from kb.project.sources import FileCache
 
 pytestmark = pytest.mark.skipif(not second_core(), reason="this machine has one core or no fork")
 

@@ -23,8 +23,8 @@ from mkdocs.config import load_config
 from pymdownx.snippets import SnippetMissingError
 
 from conftest import build, copy_project, problem_lines
-from kb.cli import main as kb
-from kb.templates import MACROS
+from kb.cli.commands import main as kb
+from kb.markup.templates import MACROS
 
 
 @dataclass
@@ -217,7 +217,7 @@ def test_template_payload_stops_the_build(tmp_path, name):
     assert not site.exists() or not (site / "en/about/index.html").exists()
 
 
-# A macro's arguments are read as plain text once Jinja has decoded them (kb.templates), and the build's
+# A macro's arguments are read as plain text once Jinja has decoded them (kb.markup.templates), and the build's
 # sandbox compiles nothing else: such a payload stops the build before any sanitizing (below).
 SANITIZED = [payload for payload in MARKUP_PAYLOADS if "{{" not in payload.text]
 

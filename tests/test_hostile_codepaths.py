@@ -1,5 +1,5 @@
 """A content pull request cannot change code: `kb check --base REF` refuses, at the file, any change outside the
-content paths (kb.layout.CONTENT_PATHS), and CI runs it on every pull request with a read-only token.
+content paths (kb.project.layout.CONTENT_PATHS), and CI runs it on every pull request with a read-only token.
 
 Each attack of the second hostile round that changed code passed `kb check` and the build; here each is made in a
 git copy of the project (its code files and the fixture archive, committed), and `kb check --base HEAD` must
@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from conftest import ROOT, edit, git
-from kb import layout
-from kb.cli import main as kb
+from kb.project import layout
+from kb.cli.commands import main as kb
 
 # Files of the project besides what `project` copies, that the attacks change.
 REPO_FILES = (".github", "Makefile", "requirements.lock", "pyproject.toml")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import edit, line_of, refused
-from kb.cli import main as kb
+from kb.cli.commands import main as kb
 
 
 def test_the_fixture_archive_passes(archive, capsys):
@@ -248,7 +248,7 @@ def test_a_figure_is_written_as_text(project, capsys, figure):
 
 def test_a_plain_text_field_longer_than_a_line_is_refused(project, capsys):
     """Every page's <title>, <meta> and search row print a title whole: 100,000 characters were accepted."""
-    from kb.fields import PLAIN_TEXT_LENGTH
+    from kb.model.fields import PLAIN_TEXT_LENGTH
     edit(project, "docs/issues/007.en.md", ITEM_TITLE, f"    title: vLLM {'v' * PLAIN_TEXT_LENGTH}")
     line = line_of(project, "docs/issues/007.en.md", "title: vLLM vvv")
     refused(project, capsys, f"docs/issues/007.en.md:{line}: items.vllm-v0-33-0.title: is {PLAIN_TEXT_LENGTH + 5} "
@@ -258,7 +258,7 @@ def test_a_plain_text_field_longer_than_a_line_is_refused(project, capsys):
 @pytest.mark.parametrize("word", ["No", "yes", "off", "On"])
 def test_yes_no_on_off_are_words(word):
     """YAML 1.1 reads them as booleans: a title `No` was refused as not a string; true and false stay booleans."""
-    from kb.sources import parse_yaml
+    from kb.project.sources import parse_yaml
     document, problem = parse_yaml(f"title: {word}\nflag: true\n", "x.yml")
     assert problem is None and document.data == {"title": word, "flag": True}
 

@@ -1,6 +1,6 @@
 """Hostile contributions against the record: figures in prose that disagree with the facts, a published figure
 rewritten, a published id renamed, a published issue deleted — each refused by `kb check` at its line, or shown
-first in `kb diff`'s review report; and the number reader (kb.numbers) on the weekly's forms in both languages."""
+first in `kb diff`'s review report; and the number reader (kb.markup.numbers) on the weekly's forms in both languages."""
 from __future__ import annotations
 
 import re
@@ -8,12 +8,12 @@ import re
 import pytest
 
 from conftest import build, edit, git, problem_lines, refused
-from kb import layout
-from kb.audit import audit
-from kb.cli import main as kb
-from kb.feeds import write_feeds
-from kb.loading import load_catalog
-from kb.numbers import numbers
+from kb.project import layout
+from kb.publish.audit import audit
+from kb.cli.commands import main as kb
+from kb.publish.feeds import write_feeds
+from kb.content.loading import load_catalog
+from kb.markup.numbers import numbers
 from kb.render.issue_page import issue_page
 from kb.render.renderer import Renderer
 

@@ -13,19 +13,19 @@ import time
 import pytest
 
 from conftest import problem_lines
-from kb import limits
+from kb.base import limits
 from regex_timing import UNRESOLVED, all_patterns, ladder, worst_run
 
 PATTERNS = all_patterns()
 # Modules that make patterns at run time, from what no contributor writes (none since inline scripts are
-# allowed by hash, kb.csp): a new one is listed here, knowingly.
+# allowed by hash, kb.publish.csp): a new one is listed here, knowingly.
 BUILT_AT_RUN_TIME: set[str] = set()
 
 
 def test_patterns_are_found():
     """The walk finds the patterns of every module (a regression in it would leave everything untested)."""
     where = {found.where.rsplit(".", 1)[0] for found in PATTERNS}
-    assert {"kb.typography", "kb.prose_view", "kb.search_text", "kb.render.raw_html", "mkdocs_kb.sanitize"} <= where
+    assert {"kb.content.typography", "kb.markup.prose_view", "kb.search.text", "kb.render.raw_html", "mkdocs_kb.sanitize"} <= where
     assert any(":" in found.where for found in PATTERNS)  # a literal in a call (`re.sub(r"\s+", ...)`)
     assert len(PATTERNS) > 80
 
@@ -140,7 +140,7 @@ def test_code_may_nest_as_deep_as_it_likes(project):
 def test_the_live_content_is_within_the_limits():
     """Each limit is far above what real content writes: the live archive passes them all."""
     from conftest import ROOT
-    from kb.limits import long_line, markdown_problems
+    from kb.base.limits import long_line, markdown_problems
 
     for path in [*(ROOT / "docs").rglob("*.md"), *(ROOT / "snippets").rglob("*.md")]:
         text = path.read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """Names that cannot impersonate: hostile contributions that read as another entity's name, another host or another
-page's title are refused by `kb check` at their file and line (kb.names, kb.urls, kb.name_checks).
+page's title are refused by `kb check` at their file and line (kb.base.names, kb.base.urls, kb.content.name_checks).
 
 Each attack is made on a copy of the fixture archive (`project`); the pure functions are tested on small inputs.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import edit, line_of, problem_lines, refused
-from kb.names import default_ignorable, mixed_scripts, name_keys, skeleton
-from kb.urls import link_text_problem, url_problem
+from kb.base.names import default_ignorable, mixed_scripts, name_keys, skeleton
+from kb.base.urls import link_text_problem, url_problem
 
 ENTITIES = "data/entities.yml"
 ISSUE = "data/issues/007.yml"

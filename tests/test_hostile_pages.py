@@ -10,8 +10,9 @@ import re
 import pytest
 
 from conftest import archive_project, build, copy_project, line_of, problem_lines
-from kb import layout, load_catalog
-from kb.cli import main as kb
+from kb.project import layout
+from kb import load_catalog
+from kb.cli.commands import main as kb
 
 PAGE = f"docs/{layout.localized('about.md', 'en')}"
 FRONT_MATTER = "---\ntitle: A page\ndescription: A page of the test.\n---\n\n# A page\n\nText.\n"
@@ -147,7 +148,7 @@ def test_a_language_the_site_does_not_build_is_refused(tmp_path, capsys):
 # ---- 5. pages published where the build writes something else ---------------------------------
 
 def _archive_record() -> str:
-    """A record page the build generates for the real content (kb.records), e.g. archive/2026.md."""
+    """A record page the build generates for the real content (kb.model.records), e.g. archive/2026.md."""
     return next(record.page for record in load_catalog(archive_project()).records.pages if record.kind == "archive")
 
 

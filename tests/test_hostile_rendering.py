@@ -2,8 +2,8 @@
 
 Each case was once read one way by a line reader of the checker's own and
 another way by Python-Markdown; now the checker converts the text with the
-site's configuration (kb.markdown_reading) and holds the result against
-allowlists (kb.content_markup).
+site's configuration (kb.markup.markdown_reading) and holds the result against
+allowlists (kb.markup.content_markup).
 """
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ import yaml
 from selectolax.lexbor import LexborHTMLParser
 
 from conftest import ROOT, edit, line_of, refused
-from kb import layout
-from kb.check import check
-from kb.content_markup import findings
-from kb.markdown_reading import markdown_configuration, render
-from kb.safety import MAY_MAKE_MARKUP, markup_problems
+from kb.project import layout
+from kb.content.check import check
+from kb.markup.content_markup import findings
+from kb.markup.markdown_reading import markdown_configuration, render
+from kb.markup.safety import MAY_MAKE_MARKUP, markup_problems
 
 PAGE = "docs/about.en.md"
 ANCHOR = "## The weekly"
@@ -129,7 +129,7 @@ def test_text_without_a_trigger_makes_nothing_to_check():
 
 
 def test_a_page_of_too_many_links_is_refused_at_the_line_that_passes_the_limit(project, capsys):
-    from kb.limits import MAX_LINKS_PER_PAGE
+    from kb.base.limits import MAX_LINKS_PER_PAGE
     links = "\n".join(f"[{n}](https://example.org/{n})" for n in range(MAX_LINKS_PER_PAGE + 5))
     edit(project, PAGE, ANCHOR, f"{ANCHOR}\n\n{links}\n")
     first, last = line_of(project, PAGE, "[0]("), line_of(project, PAGE, f"[{MAX_LINKS_PER_PAGE + 4}](")

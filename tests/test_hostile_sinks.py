@@ -2,7 +2,7 @@
 
 One or more cases per class. Each is refused by `kb check` with its file and
 line (or, where the content is legitimate text, published safe), and each
-class is also caught by the output firewall (kb.firewall) when the checker
+class is also caught by the output firewall (kb.publish.firewall) when the checker
 is out of the way: the artefact is planted in a copy of the built site, as it
 would land there, and `kb audit` must name it with the source it came from.
 """
@@ -21,7 +21,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import ROOT, archive_project, build, edit, line_of, refused
-from kb.cli import main as kb
+from kb.cli.commands import main as kb
 
 
 # ---- front matter to <head> and headings ------------------------------------
@@ -126,7 +126,7 @@ def test_a_snippet_inside_a_fence_or_of_a_missing_file_is_refused(project, capsy
     ("[click](&#106;avascript:alert(1))", "link"),  # a character reference, decoded by the browser
     ("Text\n{: #__config }", "attributes"),  # Material reads its configuration from #__config
     ("## __search", "heading"),  # a heading slugified to the theme's id
-    ("## Names { #kb-names }", "attributes"),  # where search takes a record's aliases to start (kb.search_records)
+    ("## Names { #kb-names }", "attributes"),  # where search takes a record's aliases to start (kb.search.records)
     ("Text\n{: .note #md-content }", "attributes"),  # the theme's own id, after a class
 ])
 def test_body_payloads_that_decode_or_clash(project, capsys, payload, field):
@@ -208,7 +208,7 @@ def test_a_huge_power_never_runs(tmp_path):
 
 @pytest.mark.full
 def test_a_page_markdown_reads_too_slowly_stops_the_build(project, capsys, tmp_path):
-    body = "\n".join(["[" * 1_000] * 20)  # one paragraph (a line is at most kb.limits.MAX_LINE_CHARS); minutes of Python-Markdown
+    body = "\n".join(["[" * 1_000] * 20)  # one paragraph (a line is at most kb.base.limits.MAX_LINE_CHARS); minutes of Python-Markdown
     edit(project, "docs/about.en.md", "## The weekly", f"## The weekly\n\n{body}\n")
     refused(project, capsys, f"docs/about.en.md:{line_of(project, 'docs/about.en.md', body)}: brackets: ")
     from test_hostile import unchecked_project
@@ -309,7 +309,7 @@ def test_the_firewall_finds_a_spoofed_search_title(planted_site, capsys):
     page = planted_site / "en/about/index.html"
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace("<h1", '<h1 data-pagefind-meta="title:Log in here"', 1), encoding="utf-8")
-    subprocess.run([sys.executable, "-c", "import sys; from kb.search_index import build_search_index; build_search_index(sys.argv[1])",
+    subprocess.run([sys.executable, "-c", "import sys; from kb.search.index import build_search_index; build_search_index(sys.argv[1])",
                     str(planted_site)], check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     out = audit_findings(capsys, planted_site)
     assert "data-pagefind-meta" in out and "search record of /en/about/" in out

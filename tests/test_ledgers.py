@@ -9,9 +9,9 @@ import pytest
 
 from conftest import SITE_PORT
 from browser import chromium, serve
-from kb import layout
-from kb.export import export_schema
-from kb.labels import LABELS
+from kb.project import layout
+from kb.publish.export import export_schema
+from kb.model.labels import LABELS
 from kb.render import Renderer
 from kb.render.figures import factor, figure
 

@@ -13,8 +13,8 @@ import pytest
 
 from browser import chromium, search, serve
 from conftest import ROOT, SITE_PORT, Site
-from kb import layout
-from kb.cli import main as kb
+from kb.project import layout
+from kb.cli.commands import main as kb
 
 # The invariant tests, collected here a second time: pytest runs them with this module's fixtures.
 from test_audit_and_reproducibility import test_built_site_loses_nothing_and_has_no_broken_link  # noqa: F401

@@ -1,4 +1,4 @@
-"""The message catalog (kb/messages/): every message `kb check` can print, in Chinese and English.
+"""The message catalog (kb/base/messages/): every message `kb check` can print, in Chinese and English.
 
 Each template has both languages with the same placeholders; Chinese follows the copywriting rules the content
 follows (AutoCorrect finds nothing to change once the placeholders are filled); every message names what to do
@@ -14,14 +14,14 @@ import autocorrect_py as autocorrect
 import pytest
 
 from conftest import ROOT
-from kb.messages import CATALOG, LANGUAGES, language, msg, words
-from kb.typography import AUTOCORRECT_CONFIG
+from kb.base.messages import CATALOG, LANGUAGES, language, msg, words
+from kb.content.typography import AUTOCORRECT_CONFIG
 
 # Templates that are phrases set inside other messages (a noun, a date word, what a place is), not messages.
 PHRASES = ("noun-", "what-", "place-", "clash-", "anchor-of-", "hint-", "moved-", "date-", "page-name-in", "issue-n",
            "topic-named", "entity-named", "topics-own-list", "entities-own-list", "read-as", "no-unit", "summary",
            "content-ok", "no-line", "fix-", "change-",
-           "template-argument")  # says what to do through the problem it holds (a kb.safety message)
+           "template-argument")  # says what to do through the problem it holds (a kb.markup.safety message)
 
 
 def placeholders(template: str) -> set[str]:
@@ -72,10 +72,10 @@ def asked_for() -> dict[str, list[str]]:
 
 def test_every_message_asked_for_is_in_the_catalog_and_every_one_there_is_asked_for():
     used = asked_for()
-    # places name their nouns and field words by tables (kb.places), as typography its messages (kb.typography)
-    from kb.places import ALIAS_NOUN, ENTRY_NOUNS, PROSE_NOUNS, RECORD_NOUNS, WHAT
-    from kb.content_paths import HOW
-    from kb.typography import ENGLISH_RULES, MESSAGES
+    # places name their nouns and field words by tables (kb.project.places), as typography its messages (kb.content.typography)
+    from kb.project.places import ALIAS_NOUN, ENTRY_NOUNS, PROSE_NOUNS, RECORD_NOUNS, WHAT
+    from kb.project.content_paths import HOW
+    from kb.content.typography import ENGLISH_RULES, MESSAGES
     by_table = {*ENTRY_NOUNS.values(), *PROSE_NOUNS.values(), *RECORD_NOUNS.values(), *WHAT.values(), ALIAS_NOUN,
                 *(key for pair in MESSAGES.values() for key in pair), *(key for _, key, _ in ENGLISH_RULES), *HOW.values()}
     assert not set(used) - set(CATALOG), sorted(set(used) - set(CATALOG))

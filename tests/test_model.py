@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from conftest import ROOT, copy_project
-from kb import CatalogCache, ContentError, layout, load_catalog
+from kb import CatalogCache, ContentError, load_catalog
+from kb.project import layout
 
 
 def test_model_does_not_import_mkdocs():
@@ -165,9 +166,9 @@ def _reachable(root, kinds: tuple[type, ...]) -> list:
 
 
 def test_a_build_keeps_the_catalog_and_not_the_files_parses(tmp_path):
-    """`mkdocs build` loads once: the files' texts, data and lines go with the load (kb.catalog_cache.CatalogCache);
+    """`mkdocs build` loads once: the files' texts, data and lines go with the load (kb.content.catalog_cache.CatalogCache);
     `mkdocs serve` keeps them, to parse again only what an edit changed."""
-    from kb.sources import Document, MarkdownPage
+    from kb.project.sources import Document, MarkdownPage
 
     project = copy_project(tmp_path / "project")
     building, serving = CatalogCache(reparse_edits=False), CatalogCache(reparse_edits=True)

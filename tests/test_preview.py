@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from conftest import ROOT, _free_port, line_of
-from kb import layout
+from kb.project import layout
 
 CLOCK = r"\d\d:\d\d:\d\d"
 SECONDS = r"\(\d+\.\d s\)"

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from kb.cli import parser
+from kb.cli.commands import parser
 
 
 def workflow(name):

@@ -10,7 +10,8 @@ from bs4 import BeautifulSoup
 
 from conftest import SITE_PORT, SITE_URL
 from browser import chromium, search, serve
-from kb import feeds, layout
+from kb.publish import feeds
+from kb.project import layout
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 

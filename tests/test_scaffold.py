@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 from conftest import build, copy_project, problem_lines
 from kb import load_catalog
-from kb.cli import main as kb
+from kb.cli.commands import main as kb
 
 
 def fill(path, replacements: dict[str, str]) -> None:

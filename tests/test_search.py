@@ -16,9 +16,9 @@ import pytest
 
 from conftest import ROOT, SITE_PORT, build
 from browser import chromium, search, serve
-from kb.pagefind_files import SHARDS_FILE
-from kb.search_index import search_fragments
-from kb.search_text import INDEX_LANGUAGE, readable
+from kb.search.pagefind_files import SHARDS_FILE
+from kb.search.index import search_fragments
+from kb.search.text import INDEX_LANGUAGE, readable
 
 # Domain terms a word segmenter may split (the old search kept them whole with a user dictionary).
 CHINESE_TERMS = ["前缀缓存", "控制面", "投机解码", "缓存", "量化", "路由"]
@@ -86,7 +86,7 @@ EXPECTED = [
     ("zh", "3.3", "issues/003/#vllm-bidirectional-kv-transfer", 1),
     ("zh", "3.3x", "issues/003/", 1),  # the Chinese page writes 3.3 倍
     ("zh", "3.3×", "issues/003/", 1),
-    # a name one letter off, read as the name (kb.search_records.spelling_words): left out, doubled, swapped
+    # a name one letter off, read as the name (kb.search.records.spelling_words): left out, doubled, swapped
     ("zh", "lama.cpp", "entities/llama-cpp/", 1),
     ("en", "lama.cpp", "entities/llama-cpp/", 1),
     ("zh", "sglnag", "entities/sglang/", 1),
@@ -389,7 +389,7 @@ IN_RUNS = [("zh", "控制面", "topics/routing-control-planes/"), ("zh", "前缀
 
 @pytest.mark.full
 def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_runs):
-    """A big archive is indexed in runs (kb.search_index.SHARD_BYTES) that kb-search.js merges: the same
+    """A big archive is indexed in runs (kb.search.index.SHARD_BYTES) that kb-search.js merges: the same
     results, the page a reader expects among the first five, and the facets counted over every run."""
     with serve(site_in_runs) as url:
         page = browser[0].new_page()

@@ -17,14 +17,21 @@ import pytest
 import yaml
 
 from conftest import ARCHIVE, archive_project, edit, line_of, problem_lines
-from kb import layout
-from kb.cli import main as kb
-from kb.pagefind_cbor import chunk_words, read_index_file
-from kb.pagefind_files import SHARDS_FILE, stand_in_entry
-from kb.search_index import SearchRuns, StagedPages, build_search_index, search_fragments, staged_records, without_ignored
-from kb.search_records import Facets, PageRecords, search_records, site_search_records
-from kb.search_text import chinese_pairs, glossary_names, readable, squashed, versions
-from kb.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
+from kb.project import layout
+from kb.cli.commands import main as kb
+from kb.search.pagefind_cbor import chunk_words, read_index_file
+from kb.search.pagefind_files import SHARDS_FILE, stand_in_entry
+from kb.search.index import (
+    SearchRuns,
+    StagedPages,
+    build_search_index,
+    search_fragments,
+    staged_records,
+    without_ignored,
+)
+from kb.search.records import Facets, PageRecords, search_records, site_search_records
+from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
+from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 
 
 def check(project, capsys) -> list[str]:
@@ -84,7 +91,7 @@ def test_a_term_alias_is_plain_text_in_a_language_the_term_is_written_in(project
 
 
 def vocabulary(site, lang: str) -> dict:
-    """The search vocabulary a `lang` page's search fetches (kb.search_records.search_vocabulary)."""
+    """The search vocabulary a `lang` page's search fetches (kb.search.records.search_vocabulary)."""
     return json.loads((site / layout.SEARCH_VOCABULARY.format(lang=lang)).read_text(encoding="utf-8"))
 
 
@@ -110,7 +117,7 @@ def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_t
 
 
 def test_a_glossary_name_stands_for_one_abbreviation(project, capsys):
-    """A reader's query that is a glossary name is searched as its abbreviation (kb.search_text.glossary_names):
+    """A reader's query that is a glossary name is searched as its abbreviation (kb.search.text.glossary_names):
     a name two abbreviations share would find only the first, and an abbreviation defined twice shows only
     its last expansion on the pages."""
     glossary = project / "snippets" / "abbreviations.en.md"
@@ -205,7 +212,7 @@ def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias
 
 
-# ---- the index in runs (kb.search_index.SHARD_BYTES, kb.pagefind_files) -----------------------------
+# ---- the index in runs (kb.search.index.SHARD_BYTES, kb.search.pagefind_files) -----------------------------
 
 def _bundles(site) -> list:
     pagefind = site / "pagefind"
@@ -239,7 +246,7 @@ def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_r
 def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
     """Runs are indexed before their language is whole, so their words differ: each run is given the words
     of the language it lacks, finding only its stand-in record, or a query with such a word would find the
-    run's pages holding its other words (kb.pagefind_files.finish_runs)."""
+    run's pages holding its other words (kb.search.pagefind_files.finish_runs)."""
     hidden = set(json.loads((site_in_runs / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))["hidden"])
     words: dict[str, list[set[str]]] = {}
     stand_ins = 0
@@ -259,9 +266,9 @@ def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
 
 
 def test_a_word_entry_is_cut_where_its_cbor_ends_whatever_the_shape_of_its_pages(site):
-    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.pagefind_cbor:
+    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.search.pagefind_cbor:
     entry_end); every cut is where a plain CBOR reader ends the entry, for entries of every shape Pagefind wrote."""
-    from kb import pagefind_cbor as cbor
+    from kb.search import pagefind_cbor as cbor
     shapes = set()
     for path in (site / "pagefind").rglob("*.pf_index"):
         data = gzip.decompress(path.read_bytes())
@@ -319,7 +326,7 @@ def test_the_firewall_checks_the_list_of_runs(site_in_runs, tmp_path, capsys):
     assert 'is not {"runs": {language: [folder, ...]}' in capsys.readouterr().out
 
 
-# ---- the index built while the site is written (kb.site_index) -------------------------------------
+# ---- the index built while the site is written (kb.search.site_index) -------------------------------------
 
 def _files(folder) -> dict[str, bytes]:
     return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
@@ -453,9 +460,9 @@ def test_the_work_of_a_killed_build_is_removed_by_the_next(tmp_path):
 
 
 def test_scratch_files_go_to_memory_where_it_has_room_and_to_the_temp_folder_otherwise(tmp_path, monkeypatch):
-    """kb.scratch: the index's work folders go to a memory-backed folder with room to spare; TMPDIR, when set,
+    """kb.search.scratch: the index's work folders go to a memory-backed folder with room to spare; TMPDIR, when set,
     is obeyed; a folder that is missing or too small leaves them in the temp folder."""
-    from kb import scratch
+    from kb.search import scratch
     monkeypatch.delenv("TMPDIR", raising=False)
     monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
     monkeypatch.setattr(scratch, "MIN_FREE", 1)
@@ -471,7 +478,7 @@ def test_scratch_files_go_to_memory_where_it_has_room_and_to_the_temp_folder_oth
 
 
 def test_a_build_stages_its_search_pages_in_the_scratch_folder(catalog, site, tmp_path, monkeypatch):
-    from kb import scratch
+    from kb.search import scratch
     monkeypatch.delenv("TMPDIR", raising=False)
     monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
     monkeypatch.setattr(scratch, "MIN_FREE", 1)
@@ -485,7 +492,7 @@ def test_a_build_stages_its_search_pages_in_the_scratch_folder(catalog, site, tm
 
 
 def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path):
-    """A language's runs are given the words they lack once it is whole (kb.pagefind_files.finish_runs):
+    """A language's runs are given the words they lack once it is whole (kb.search.pagefind_files.finish_runs):
     a page of it written after that would be missing from them, so the index says so instead."""
     index = _index_as_written(site, catalog, tmp_path / "site", {"issues"}, 100_000)
     with pytest.raises(RuntimeError, match="indexed as 'qaa' was written after that language was indexed"):
@@ -519,7 +526,7 @@ def test_the_search_vocabulary_carries_each_languages_glossary_names_and_no_page
 def test_facet_values_of_two_facets_never_read_alike():
     """A chip shows its value only: the category 论文 (paper) and the source kind of a figure a paper reported
     must not read alike, in either language."""
-    from kb.labels import LABELS
+    from kb.model.labels import LABELS
     for lang, words in LABELS.items():
         categories = {value.casefold() for value in words["category"].values()}
         kinds = {value.casefold() for value in words["source_kind"].values()}

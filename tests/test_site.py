@@ -10,10 +10,10 @@ from urllib.parse import urldefrag, urlparse
 import pytest
 from bs4 import BeautifulSoup
 
-from kb import layout
-from kb.search_index import search_fragments
-from kb.entries import Unarchived
-from kb.translations import translation_states
+from kb.project import layout
+from kb.search.index import search_fragments
+from kb.model.entries import Unarchived
+from kb.project.translations import translation_states
 
 LANGS = layout.LANGUAGES
 REQUIRED_HUBS = ("fp4-kernels", "kv-cache-compression", "routing-control-planes")
@@ -268,7 +268,7 @@ def test_search_index_is_per_language_and_chinese_by_character_pairs(catalog, si
     entry = json.loads((site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
     # the pages of docs/, and the watch list's record pages (the other record pages repeat what
     # issue pages say, and are left out of the index)
-    # and one record per item of an issue; Chinese under the private-use code qaa (kb.search_text)
+    # and one record per item of an issue; Chinese under the private-use code qaa (kb.search.text)
     items = sum(len(issue.items) for issue in catalog.issues)
     pages_per_language = len(catalog.page_titles) + len(catalog.records.of("watch")) + items
     assert {lang: index["page_count"] for lang, index in entry["languages"].items()} == {

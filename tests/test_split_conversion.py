@@ -84,13 +84,13 @@ def test_a_failed_build_stops_the_copy(tmp_path):
 def test_results_that_cannot_be_read_are_converted_here(tmp_path, monkeypatch):
     """The receiver stops at what it cannot read (closing the pipe, so the copy never waits on it): the pages
     not received are converted here, and none is lost."""
-    import kb.forked
+    import kb.base.forked
 
     def unreadable(_stream):
         raise AttributeError("a class this process does not have")
 
     config, files = small_site(tmp_path)
-    monkeypatch.setattr(kb.forked.pickle, "load", unreadable)
+    monkeypatch.setattr(kb.base.forked.pickle, "load", unreadable)
     split = split_build(config, files)
     split.finish(config, files)
     for file in files.documentation_pages():

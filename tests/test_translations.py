@@ -9,9 +9,9 @@ import subprocess
 from bs4 import BeautifulSoup
 
 from conftest import build, copy_project, problem_lines
-from kb.check import default_pages
-from kb.cli import main as kb
-from kb.translations import translation_states
+from kb.content.check import default_pages
+from kb.cli.commands import main as kb
+from kb.project.translations import translation_states
 
 
 def git(project, *args, when="2026-11-01T00:00:00Z"):

@@ -2,9 +2,9 @@
 with a notice), and an English page removed, build strictly.
 
 The output firewall compared each search record's title with its page's heading by reading the title back from
-Chinese character pairs (kb.search_text.readable); an English page's record is not paired, so its untranslated
+Chinese character pairs (kb.search.text.readable); an English page's record is not paired, so its untranslated
 title 关于 was read as the pair 关于 and cut to 关, and the build refused the page. The title is now compared with
-the heading written as the page's language indexes it (kb.search_text.as_indexed).
+the heading written as the page's language indexes it (kb.search.text.as_indexed).
 """
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import build
-from kb import layout
-from kb.search_index import fragment_files, read_fragment
-from kb.search_text import INDEX_LANGUAGE, as_indexed, is_paired
+from kb.project import layout
+from kb.search.index import fragment_files, read_fragment
+from kb.search.text import INDEX_LANGUAGE, as_indexed, is_paired
 
 # the titles Pagefind gives the records of a Chinese-only page titled 关于 (read from a build of the fixture archive)
 PAGEFIND_TITLES = {"zh": "附录 录", "en": "附录"}  # any title of two Han characters

@@ -11,9 +11,10 @@ from fontTools.ttLib import TTFont
 from PIL import Image
 
 from conftest import SITE_URL
-from kb import cards as kb_cards, layout
-from kb.cards import HEIGHT, WIDTH, card_files, cards, draw_card, subset_font, write_cards
-from kb.email_rules import png_problems
+from kb.publish import cards as kb_cards
+from kb.project import layout
+from kb.publish.cards import HEIGHT, WIDTH, card_files, cards, draw_card, subset_font, write_cards
+from kb.publish.email_rules import png_problems
 
 
 def test_every_home_issue_and_hub_has_its_card_in_each_language(catalog, site, pages):

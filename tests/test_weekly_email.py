@@ -16,14 +16,14 @@ from browser import chromium
 from conftest import ROOT, SITE_URL, archive_project, copy_project
 from test_claim_history import CHECKS, add_check
 from kb import load_catalog
-from kb import layout
-from kb.cli import main as kb
-from kb.cards import font_file
-from kb.email_issue import GMAIL_CLIPS, issue_email
-from kb.email_rules import email_problems, html_problems
-from kb.labels import LABELS
-from kb.reading import weeks_open
-from kb.labels import watch_age
+from kb.project import layout
+from kb.cli.commands import main as kb
+from kb.publish.cards import font_file
+from kb.publish.email_issue import GMAIL_CLIPS, issue_email
+from kb.publish.email_rules import email_problems, html_problems
+from kb.model.labels import LABELS
+from kb.model.reading import weeks_open
+from kb.model.labels import watch_age
 
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
@@ -157,7 +157,7 @@ def test_kb_email_writes_both_languages_and_needs_the_site_address(catalog, tmp_
 
 def test_screenshots_of_the_email_at_phone_and_desktop_widths(catalog, site, tmp_path):
     """build/screenshots/: each language at 375 and 600 px, light and dark; nothing wider than the screen.
-    Readers' systems have CJK fonts; this machine may not: the browser also gets the cards' font (kb.cards)."""
+    Readers' systems have CJK fonts; this machine may not: the browser also gets the cards' font (kb.publish.cards)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     issue = catalog.issues[0]
     fonts = tmp_path / "fonts.conf"

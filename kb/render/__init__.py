@@ -7,10 +7,13 @@
 - `issue_page.py`, `lists.py` (hubs, timelines, watch list, archive),
   `ledgers.py` (claims, signals, open data, translations), `figures.py` (claims);
 - `macros.py`: the macros content may call, bound to a page.
+
+May import: kb.base, kb.project, kb.markup, kb.model, kb.search (never kb.content: pages are rendered from
+a loaded catalog, not from files).
 """
-from .links import Link, UnknownReference, relative
-from .macros import MisplacedMacro, PageMacros
-from .raw_html import RawHtml
-from .renderer import Renderer
+from kb.render.links import Link, UnknownReference, relative
+from kb.render.macros import MisplacedMacro, PageMacros
+from kb.render.raw_html import RawHtml
+from kb.render.renderer import Renderer
 
 __all__ = ["Link", "MisplacedMacro", "PageMacros", "RawHtml", "Renderer", "UnknownReference", "relative"]

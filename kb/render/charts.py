@@ -14,12 +14,12 @@ import math
 from collections import Counter
 from datetime import date
 
-from ..entries import Claim, Item
-from ..records import quarter
-from .figures import factor
-from .markup import element
-from .periods import period_label
-from .renderer import Renderer
+from kb.model.entries import Claim, Item
+from kb.model.records import quarter
+from kb.render.figures import factor
+from kb.render.markup import element
+from kb.render.periods import period_label
+from kb.render.renderer import Renderer
 
 CHART_POINTS = 40  # the latest figures a factor chart shows (a hub stays within its 60 KB at any age)
 CHART_METRICS = 2  # the topic's main metrics: those with the most figures that have a factor

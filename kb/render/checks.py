@@ -1,14 +1,14 @@
-"""A claim's history (kb.claim_facts): its status, the later figures that checked it, and what a hub's
+"""A claim's history (kb.model.claim_facts): its status, the later figures that checked it, and what a hub's
 vendor figures came to."""
 from __future__ import annotations
 
 from collections import Counter
 
-from ..claim_facts import STATUSES
-from ..entries import Claim
-from .links import HTML, Link
-from .markup import element
-from .renderer import Renderer
+from kb.model.claim_facts import STATUSES
+from kb.model.entries import Claim
+from kb.render.links import HTML, Link
+from kb.render.markup import element
+from kb.render.renderer import Renderer
 
 RECENT_CHECKS = 5  # checks a hub lists; every check is on the issue pages and in the ledger
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import layout
-from ..catalog import Catalog
-from .figures import factor, figure
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.catalog import Catalog
+from kb.render.figures import factor, figure
+from kb.render.renderer import Renderer
 
 # The fields of a row, in order (kb-claims.js reads them by position).
 FIELDS = ("item", "item_url", "topics", "measured", "figure", "factor", "factor_value", "metric", "hardware", "benchmark",

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import html
 
-from .. import layout
-from ..claim_facts import SIZES, ClaimFacts, Quantity, significant
-from ..entries import Claim, Item
-from ..text import join_words
-from .checks import checked_claim, history, status_mark
-from .links import href
-from .markup import element
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.claim_facts import SIZES, ClaimFacts, Quantity, significant
+from kb.model.entries import Claim, Item
+from kb.base.text import join_words
+from kb.render.checks import checked_claim, history, status_mark
+from kb.render.links import href
+from kb.render.markup import element
+from kb.render.renderer import Renderer
 
 
 def quantity(r: Renderer, value: Quantity) -> str:

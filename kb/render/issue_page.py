@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import html
 
-from .. import layout
-from ..entries import Issue, Item, Pick, QuickTake, Signal
-from .figures import claims_list
-from .links import HTML, MARKDOWN, Link, markdown_text
-from .markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.entries import Issue, Item, Pick, QuickTake, Signal
+from kb.render.figures import claims_list
+from kb.render.links import HTML, MARKDOWN, Link, markdown_text
+from kb.render.markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
+from kb.render.renderer import Renderer
 
 
 
 def issue_page(r: Renderer, issue: Issue) -> str:
     text = issue.text(r.lang)
-    if issue.facts.withdrawn:  # the page stays at its address, saying why, instead of what it said (kb.published)
+    if issue.facts.withdrawn:  # the page stays at its address, saying why, instead of what it said (kb.content.published)
         return "\n\n".join([
             heading(1, markdown_text(r.title(issue))),
             paragraph(r.dates(issue), "kb-dates"),
@@ -51,7 +51,7 @@ def issue_page(r: Renderer, issue: Issue) -> str:
 
 def item_block(r: Renderer, item: Item) -> str:
     text = item.text(r.lang)
-    # an anchor for each id the item was published under, so old links land on it (kb.published)
+    # an anchor for each id the item was published under, so old links land on it (kb.content.published)
     former = [r.raw(element("span", "", id=old, class_="kb-former-id")) for old in item.facts.formerly]
     return "\n\n".join([
         *former,

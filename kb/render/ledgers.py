@@ -5,16 +5,16 @@ import html
 from collections import Counter
 from datetime import datetime, timezone
 
-from .. import layout
-from ..claim_facts import STATUSES
-from ..entries import Watch
-from ..translations import NOW
-from .checks import status_mark
-from .figures import factor, figure, source_kind
-from .links import HTML, href, markdown_text
-from .markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
-from .periods import record_links
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.claim_facts import STATUSES
+from kb.model.entries import Watch
+from kb.project.translations import NOW
+from kb.render.checks import status_mark
+from kb.render.figures import factor, figure, source_kind
+from kb.render.links import HTML, href, markdown_text
+from kb.render.markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
+from kb.render.periods import record_links
+from kb.render.renderer import Renderer
 
 # The ledger's columns: which ones kb-claims.js may sort, and by what key.
 CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "status", "date")

@@ -12,7 +12,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from .. import layout
+from kb.project import layout
 
 
 class UnknownReference(LookupError):

@@ -1,7 +1,7 @@
 """Generated lists: topic hubs, entity pages, the watch list, the archive, the home page's lists.
 
 Each overview shows what is current and links the record of every period
-(kb.records), so no page grows with the archive.
+(kb.model.records), so no page grows with the archive.
 
 Long lists are HTML kept out of Markdown (`Renderer.raw`): at 520 issues they
 were most of the build. Headings stay Markdown, for the table of contents.
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import html
 
-from .. import layout
-from ..entries import Issue, Item, Signal, Watch
-from ..labels import count
-from .charts import figures_over_time
-from .checks import status_mark, vendor_checks
-from .figures import figure, source_kind
-from .links import HTML, MARKDOWN, Link, markdown_text
-from .markup import bullet_list_html, element, heading, paragraph, unindexed
-from .periods import record_links
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.entries import Issue, Item, Signal, Watch
+from kb.model.labels import count
+from kb.render.charts import figures_over_time
+from kb.render.checks import status_mark, vendor_checks
+from kb.render.figures import figure, source_kind
+from kb.render.links import HTML, MARKDOWN, Link, markdown_text
+from kb.render.markup import bullet_list_html, element, heading, paragraph, unindexed
+from kb.render.periods import record_links
+from kb.render.renderer import Renderer
 
 
 def item_entry(r: Renderer, item: Item, *, dated: bool = True) -> str:
@@ -155,7 +155,7 @@ def issue_card(r: Renderer, issue: Issue, *, full_summary: bool = False, level: 
 
 
 def _in_force(r: Renderer) -> list[Issue]:
-    """The issues not withdrawn: a withdrawn one keeps its page, and is not shown as news again (kb.published)."""
+    """The issues not withdrawn: a withdrawn one keeps its page, and is not shown as news again (kb.content.published)."""
     return [issue for issue in r.catalog.issues if not issue.facts.withdrawn]
 
 

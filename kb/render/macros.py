@@ -1,6 +1,6 @@
 """The macros a page may call, bound to one page in one language.
 
-Their names and argument counts are kb.templates.MACROS, which the checker
+Their names and argument counts are kb.markup.templates.MACROS, which the checker
 enforces; the site's macros module registers exactly those names, each
 calling the method of the same name here. Whatever a macro decides about its
 page (the title of an issue page, the topic of a hub) is left in `meta` for
@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import layout
-from ..catalog import Catalog
-from ..translations import translation_states
-from ..records import RecordPage
-from . import ledgers, lists, records
-from .issue_page import issue_page
-from .links import MARKDOWN
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.catalog import Catalog
+from kb.project.translations import translation_states
+from kb.model.records import RecordPage
+from kb.render import ledgers, lists, records
+from kb.render.issue_page import issue_page
+from kb.render.links import MARKDOWN
+from kb.render.renderer import Renderer
 
 
 class MisplacedMacro(LookupError):
@@ -98,11 +98,11 @@ class PageMacros:
         return ledgers.open_data(self.r)
 
     def spaced_refs(self, markdown: str) -> str:
-        """Not a macro: the page's Markdown with its refs set apart from Han where they show Latin (kb.refs)."""
+        """Not a macro: the page's Markdown with its refs set apart from Han where they show Latin (kb.markup.refs)."""
         return self.r.spaced(markdown)
 
     def record_page(self, record: RecordPage) -> str:
-        """Not a macro: the body of a record page the build generates (kb.records)."""
+        """Not a macro: the body of a record page the build generates (kb.model.records)."""
         return records.record_page(self.r, record)
 
     def translation_status(self) -> str:

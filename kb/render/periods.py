@@ -1,17 +1,17 @@
-"""Periods of the record (kb.records): their names, the record pages' titles, the links under each overview."""
+"""Periods of the record (kb.model.records): their names, the record pages' titles, the links under each overview."""
 from __future__ import annotations
 
-from ..labels import LABELS, count
-from ..records import Kind, RecordPage
-from .links import HTML, Link
-from .markup import element
-from .renderer import Renderer
+from kb.model.labels import LABELS, count
+from kb.model.records import Kind, RecordPage
+from kb.render.links import HTML, Link
+from kb.render.markup import element
+from kb.render.renderer import Renderer
 
 COUNTED = {"topic": "items", "entity": "items", "archive": "issues", "watch": "watch", "signals": "verdicts", "claims": "figures"}
 
 
 def period_label(lang: str, period: str) -> str:
-    """A period of kb.records by name: 2026 年 / 2026, 2026 年第 4 季度 / Q4 2026, 2026 年 11 月 / November 2026."""
+    """A period of kb.model.records by name: 2026 年 / 2026, 2026 年第 4 季度 / Q4 2026, 2026 年 11 月 / November 2026."""
     words = LABELS[lang]
     year, _, part = period.partition("-")
     if not part:

@@ -1,14 +1,14 @@
-"""Record pages (kb.records): everything of one period, in the same entries the overviews use."""
+"""Record pages (kb.model.records): everything of one period, in the same entries the overviews use."""
 from __future__ import annotations
 
-from .. import layout
-from ..entries import Watch
-from ..records import RecordPage
-from . import ledgers, lists
-from .links import HTML, MARKDOWN, markdown_text
-from .markup import element, heading, unindexed
-from .periods import record_title
-from .renderer import Renderer
+from kb.project import layout
+from kb.model.entries import Watch
+from kb.model.records import RecordPage
+from kb.render import ledgers, lists
+from kb.render.links import HTML, MARKDOWN, markdown_text
+from kb.render.markup import element, heading, unindexed
+from kb.render.periods import record_title
+from kb.render.renderer import Renderer
 
 OVERVIEW = {"archive": layout.ARCHIVE_PAGE, "watch": layout.WATCH_PAGE, "signals": layout.SIGNALS_PAGE, "claims": layout.CLAIMS_PAGE}
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import layout
-from ..catalog import Catalog
-from ..entries import Issue, Unarchived, Watch
-from ..labels import LABELS, issue_title, watch_age
-from ..reading import reading_minutes, weeks_open
-from ..refs import expand_refs, spaced_refs
-from .links import HTML, Form, Link, UnknownReference, relative
-from .markup import span
+from kb.project import layout
+from kb.model.catalog import Catalog
+from kb.model.entries import Issue, Unarchived, Watch
+from kb.model.labels import LABELS, issue_title, watch_age
+from kb.model.reading import reading_minutes, weeks_open
+from kb.markup.refs import expand_refs, spaced_refs
+from kb.render.links import HTML, Form, Link, UnknownReference, relative
+from kb.render.markup import span
 
 
 class Renderer:
@@ -52,7 +52,7 @@ class Renderer:
         return " · ".join(self.write(self.ref(i), form) for i in ids)
 
     def prose(self, text: str, form: Form) -> str:
-        """Contributor prose with its refs as links (set apart from Han where they show Latin: kb.refs)."""
+        """Contributor prose with its refs as links (set apart from Han where they show Latin: kb.markup.refs)."""
         return expand_refs(self.spaced(text.strip()), lambda target_id, label: self.write(self.ref(target_id, label), form),
                            form.text)
 

@@ -3,9 +3,9 @@
 // index of the page's language in small pieces, as queries need them.
 //
 // Every page and every item of an issue is a record with filters (topic, category, year,
-// entity, source kind) and metadata (issue, date, category; kb/search_records.py).
+// entity, source kind) and metadata (issue, date, category; kb/search/records.py).
 //
-// Chinese pages are indexed (kb/search_text.py) with each Han character as the word
+// Chinese pages are indexed (kb/search/text.py) with each Han character as the word
 // "that character + the next one" (a run's last character alone), under the private-use
 // language code "qaa", so that neither Pagefind's indexer (jieba) nor the browser
 // (Intl.Segmenter) splits them again. A Chinese run of the query becomes its overlapping
@@ -31,7 +31,7 @@
   const ADJACENCY = 1; // extra weight of a page holding the query's words side by side (doubles its score)
   // Pagefind 1.5 searches in a web worker by default: 41 KB more script for a search that takes ~20 ms
   const NO_WORKER = true;
-  // The language searched: the one whose folder the address is in (kb.search_records.search_box: homes), else
+  // The language searched: the one whose folder the address is in (kb.search.records.search_box: homes), else
   // the page's. They differ only on the 404 page, one page in the default language's frame served for every
   // missing address: under /en/ it searches the English pages.
   const address = decodeURI(location.pathname).slice(root.pathname.length);
@@ -40,7 +40,7 @@
     .find(([, home]) => home && address.startsWith(home))?.[0] ||
     (document.documentElement.getAttribute("lang") || "").split("-")[0].toLowerCase();
   const indexLang = INDEXED_AS[pageLang] || pageLang;
-  // What the panel says, in the language searched (kb.search_records.panel_labels and Material's result lines):
+  // What the panel says, in the language searched (kb.search.records.panel_labels and Material's result lines):
   // a page carries its own language's; the 404 page, served at every missing address, each language's.
   const WORDS = JSON.parse(box.dataset.kbWords || "{}");
   const words = WORDS[pageLang] || Object.values(WORDS)[0];
@@ -51,14 +51,14 @@
   const stemmed = !INDEXED_AS[pageLang]; // Pagefind stems English words, not the "qaa" index
   let pagefind = null;
   let hidden = new Set();
-  // What a query that finds nothing as typed is read by (kb.search_records.search_vocabulary): fetched as the
+  // What a query that finds nothing as typed is read by (kb.search.records.search_vocabulary): fetched as the
   // search opens, not carried by every page (at 14 entities it was 1.6 KB of each Chinese page).
   let TERMS = new Map(); // a glossary name, squashed -> its abbreviation (a Map: `constructor` is no name)
   let SYNONYMS = []; // [another way readers write a term, the term as written], longest first
   let NAMES = []; // the words of the names the site writes
 
   const load = () => {
-    // Each language is indexed in runs of bounded size (kb/search_index.py); the first is the bundle at
+    // Each language is indexed in runs of bounded size (kb/search/index.py); the first is the bundle at
     // pagefind/, the others are merged into it, and Pagefind searches them all and sorts by score.
     pagefind ??= Promise.all([
       import(new URL("pagefind/pagefind.js", root).href),
@@ -98,7 +98,7 @@
       }
       const folders = shards.runs[indexLang] || [];
       await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname, options)));
-      hidden = new Set(shards.hidden); // each run's stand-in for the words it lacks (kb/search_index.py: STAND_IN)
+      hidden = new Set(shards.hidden); // each run's stand-in for the words it lacks (kb/search/index.py: STAND_IN)
       return module;
     });
     return pagefind;
@@ -160,7 +160,7 @@
         .then((text) => {
           const page = JSON.parse(text.slice(text.indexOf("{")));
           page.words = page.content.split(" ");
-          // where the record's aliases start (kb.search_records.NAMES_ANCHOR, the last element of its record, a
+          // where the record's aliases start (kb.search.records.NAMES_ANCHOR, the last element of its record, a
           // paragraph: a heading of the page slugified alike is not it): searched, never shown as its text
           page.text = (page.anchors || []).findLast((a) => a.id === box.dataset.kbNamesAnchor && a.element === "p")
             ?.location ?? page.words.length;
@@ -171,10 +171,10 @@
   };
 
   // A glossary name typed whole ("time to first token", "首 token 延迟") that no page writes out is searched
-  // as its abbreviation (kb/search_text.py: glossary_names), matched as kb.search_text.squashed writes it.
+  // as its abbreviation (kb/search/text.py: glossary_names), matched as kb.search.text.squashed writes it.
   const squash = (text) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
-  // Other ways readers write a term (data/terms.yml: kb.search_records.term_aliases), longest first: a query
+  // Other ways readers write a term (data/terms.yml: kb.search.records.term_aliases), longest first: a query
   // holding one that finds nothing as typed is searched with the term as the site writes it (推测解码: 投机解码).
   const WORD_END = /[\p{Script=Latin}\p{N}]/u; // where an alias must not run on into a longer word
   const asWritten = (query) => { // null if the query holds no alias
@@ -217,7 +217,7 @@
   };
 
   // A query that finds nothing, even as the site writes its terms, is searched again with each word that is one
-  // letter off a word of a name the site writes (kb.search_records.spelling_words) read as that word: lama.cpp
+  // letter off a word of a name the site writes (kb.search.records.spelling_words) read as that word: lama.cpp
   // as llama.cpp, 深度求素 as 深度求索; one more letter off in a Latin word of 8 or more. Only where exactly one
   // word is closest, and never a word with a digit (0.3x is not 0.33) or a short one, where one letter makes
   // another word (控制器 is no misspelt 控制面, nor VLM of vLLM).
@@ -442,7 +442,7 @@
         const title = page.meta.title ? text(page.meta.title.split(" ")) : escape(page.url);
         const subs = sections(page, at, groups).map((s) => article(s.url, s.title, s.excerpt, false));
         const m = page.meta;
-        // metadata is written as is (kb/search_index.py), not as indexed words
+        // metadata is written as is (kb/search/index.py), not as indexed words
         const line = [m.issue && words.issue.replace("#", m.issue), m.date, m.category, apart && words.apart]
           .filter(Boolean).map(escape).join(" · ");
         const body = (line ? `<small class="kb-result-meta">${line}</small><br>` : "") + excerpt(page, at, groups);

@@ -1,0 +1,194 @@
+"""Where each kind of content lives, and the site's languages.
+
+The one place that knows file names: the model, the site plugin and the tests ask here.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.project.sources import read_site_config
+
+PROJECT = Path(__file__).resolve().parents[2]
+SITE_CONFIG = "mkdocs.yml"
+
+
+def _site_languages() -> tuple[tuple[str, ...], str]:
+    """The languages as the site configuration lists them (the i18n plugin's), default first.
+
+    They are written once, in mkdocs.yml, where the i18n plugin also needs their
+    names and translations; the model reads them from there as data.
+    """
+    config = read_site_config(PROJECT / SITE_CONFIG)
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            languages = plugin["i18n"]["languages"]
+            default = next(lang["locale"] for lang in languages if lang.get("default"))
+            return (default, *(lang["locale"] for lang in languages if lang["locale"] != default)), default
+    raise LookupError(f"{SITE_CONFIG} configures no i18n plugin: the site's languages are listed there")
+
+
+def site_names() -> dict[str, str]:
+    """Each language's site name, as mkdocs.yml gives it (the i18n plugin's `site_name`, else the site's)."""
+    config = read_site_config(PROJECT / SITE_CONFIG)
+    names = {}
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            names = {lang["locale"]: lang.get("site_name") or config["site_name"] for lang in plugin["i18n"]["languages"]}
+    return names or {DEFAULT_LANGUAGE: config["site_name"]}
+
+
+LANGUAGES, DEFAULT_LANGUAGE = _site_languages()  # the default's pages have no suffix; others are name.<lang>.md
+
+DATA = "data"
+DOCS = "docs"
+SNIPPETS = "snippets"  # the one folder snippets and includes read (mkdocs.yml: pymdownx.snippets, macros)
+GLOSSARY = f"{SNIPPETS}/abbreviations.md"  # per language (abbreviations.en.md): appended to every page of it
+ISSUES_DATA = f"{DATA}/issues"
+TOPICS_FILE = f"{DATA}/topics.yml"
+ENTITIES_FILE = f"{DATA}/entities.yml"
+OUTLETS_FILE = f"{DATA}/outlets.yml"
+TERMS_FILE = f"{DATA}/terms.yml"  # terms readers write more than one way (search)
+# names meant to mix scripts in one word (kb.base.names.mixed_scripts), which kb check would refuse as a disguise
+MIXED_SCRIPT_FILE = f"{DATA}/mixed_script_names.yml"
+# What a content pull request may change (kb.project.content_paths; kb.content.files says which kinds of file each may hold).
+# Everything else is the site's code or configuration, run by the build or by CI: a maintainer reviews it
+# (.github/CODEOWNERS), and `kb check --base` refuses it in a pull request.
+CONTENT_PATHS = (DATA, DOCS, SNIPPETS)
+
+# docs-relative pages, as the default language writes them
+ISSUES_DIR = "issues"
+TOPICS_DIR = "topics"
+ENTITIES_DIR = "entities"
+WATCH_PAGE = "watch.md"
+ARCHIVE_PAGE = "issues/index.md"
+TOPICS_INDEX = "topics/index.md"
+ENTITIES_INDEX = "entities/index.md"
+CLAIMS_PAGE = "claims.md"
+SIGNALS_PAGE = "signals.md"
+
+# Record pages (kb.model.records): generated, one per year (claims: per quarter), under these folders.
+RECORD_FOLDERS = {"topic": TOPICS_DIR, "entity": ENTITIES_DIR, "archive": "archive", "watch": "watch",
+                  "signals": "signals", "claims": "claims"}
+# The claims, compact, for the ledger's filters across every period: fetched only when a reader filters.
+CLAIMS_DATA = "claims/claims.{lang}.json"
+
+# Anchors the build gives the parts of pages it generates (kb.render): an entry id of an issue that would repeat
+# one on its page is refused (kb.content.loading). An issue page's sections; a watch entry there; a topic's heading above
+# its entries on the watch record pages (each entry headed by its own id).
+SECTION_ANCHORS = {"featured": "featured", "quick_takes": "quick-takes", "signals": "signals", "picks": "picks",
+                   "watch": "watch", "settled": "settled"}
+WATCH_ANCHOR = "watch-{}"
+TOPIC_WATCH_ANCHOR = "watch-{}"
+
+INDEX_FOLDER = "pagefind"  # the search index's folder in the site
+# What search reads a query by once it finds nothing as typed (kb.search.records.search_vocabulary), one file per
+# language, fetched when a reader opens the search: not carried by every page.
+SEARCH_VOCABULARY = "search/vocabulary.{lang}.json"
+THEME_PAGES = {"404.html": "overrides/404.html"}  # HTML the theme builds from its own template, not from docs/
+
+# the open data export, at the site's root (one for both languages)
+EXPORT_VERSION = 1  # raised when a field is removed or changes meaning; adding fields keeps it
+EXPORT_DIR = "data"
+EXPORT_FILE = f"catalog-v{EXPORT_VERSION}.json"
+EXPORT_SCHEMA_FILE = f"catalog-v{EXPORT_VERSION}.schema.json"
+
+
+def issue_stem(number: int) -> str:
+    return f"{number:03d}"
+
+
+def issue_id(number: int) -> str:
+    return f"issue-{number}"
+
+
+def issue_page(number: int) -> str:
+    return f"{ISSUES_DIR}/{issue_stem(number)}.md"
+
+
+def issue_email(number: int, lang: str) -> str:
+    """An issue as an email (kb.publish.email_issue), next to its page in each language's site:
+    issues/007/issue-7.zh.eml, en/issues/007/issue-7.en.eml."""
+    return f"{language_home(lang)}{page_url(issue_page(number))}{issue_id(number)}.{lang}.eml"
+
+
+SHARE_CARD = "card.png"  # a page's share card (kb.publish.cards), in its folder: og:image
+
+
+def share_card(page: str, lang: str) -> str:
+    """The share card of a page, from the site root: issues/007.md in English -> en/issues/007/card.png."""
+    return f"{language_home(lang)}{page_url(page)}{SHARE_CARD}"
+
+
+def record_page(kind: str, period: str, owner: str | None = None) -> str:
+    """topics/fp4-kernels/2026.md, watch/2026.md, claims/2026-q4.md: a page the build generates."""
+    folder = RECORD_FOLDERS[kind]
+    return f"{folder}/{owner}/{period}.md" if owner else f"{folder}/{period}.md"
+
+
+def topic_page(topic_id: str) -> str:
+    return f"{TOPICS_DIR}/{topic_id}.md"
+
+
+def entity_page(entity_id: str) -> str:
+    return f"{ENTITIES_DIR}/{entity_id}.md"
+
+
+def page_url(page: str) -> str:
+    """The site-relative URL of a docs page (directory URLs): issues/007.md -> issues/007/, index.md -> ""."""
+    stem = page.removesuffix(".md")
+    stem = "" if stem == "index" else stem.removesuffix("/index")
+    return f"{stem}/" if stem else ""
+
+
+def language_home(lang: str) -> str:
+    """Where a language's site lives, relative to the site root: "" for the default, "en/" for English."""
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+def built_file(page: str, lang: str) -> str:
+    """The built file of a docs page, from the site root: issues/007.md in English -> en/issues/007/index.html."""
+    return f"{language_home(lang)}{page_url(page)}index.html"
+
+
+def localized(page: str, lang: str) -> str:
+    """docs-relative file of `page` in `lang`: issues/007.md -> issues/007.en.md."""
+    if lang == DEFAULT_LANGUAGE:
+        return page
+    stem, _, ext = page.rpartition(".")
+    return f"{stem}.{lang}.{ext}"
+
+
+def split_language(path: str) -> tuple[str, str]:
+    """issues/007.en.md -> ("issues/007.md", "en")."""
+    stem, _, ext = path.rpartition(".")
+    base, _, suffix = stem.rpartition(".")
+    if base and suffix in LANGUAGES:
+        return f"{base}.{ext}", suffix
+    return path, DEFAULT_LANGUAGE
+
+
+def feed_names(topic: str | None = None) -> tuple[str, str]:
+    """(RSS, Atom) file names at a language's home: the whole archive's, or a topic's."""
+    return (f"topic-{topic}.xml", f"topic-{topic}.atom.xml") if topic else ("feed.xml", "atom.xml")
+
+
+def generated_files(topics: list[str]) -> list[str]:
+    """The site-relative files the build writes besides pages (kb.publish.firewall checks what each holds)."""
+    files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}"]
+    for lang in LANGUAGES:
+        home = language_home(lang)
+        files += [CLAIMS_DATA.format(lang=lang), SEARCH_VOCABULARY.format(lang=lang), f"{home}sitemap.xml",
+                  f"{home}sitemap.xml.gz"]
+        files += [f"{home}{name}" for topic in [None, *topics] for name in feed_names(topic)]
+    return files
+
+
+def generated_paths(topics: list[str]) -> dict[str, str]:
+    """What the build writes besides the pages of docs/ -> what it is: a site-relative file, or a folder
+    ending with `/` that is the build's alone (a language's site, the search index). A page published at
+    one of them would replace it, or be replaced, or stop the build (kb.content.loading refuses such pages)."""
+    paths = {path: "the generated file" for path in generated_files(topics)}
+    paths.update({path: "the theme's page" for path in THEME_PAGES})
+    paths[f"{INDEX_FOLDER}/"] = "the search index's folder"
+    paths.update({language_home(lang): f"the folder of the {lang} site" for lang in LANGUAGES if language_home(lang)})
+    return paths

@@ -1,0 +1,174 @@
+"""Share cards: the 1200×630 image a link preview shows (og:image), per language, for the home page,
+every issue and every topic hub.
+
+Drawn at build time with Pillow from the catalog (title, issue number and date, the weekly's name), in a
+font the build installs itself: Noto Sans CJK Bold from PyPI (cvttf-notosanscjk-bold, pinned), never a
+font the machine happens to have. Its OpenType `locl` gives the Chinese cards their Simplified Chinese
+glyph forms (Pillow lays text out with raqm). The font is subsetted with fontTools to the characters the
+cards use, and each card is cached by its content (the text, the font, the drawing's version): a build
+redraws only the cards whose text changed. The same content always gives the same bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from kb.project import layout
+from kb.model.labels import LABELS
+
+WIDTH, HEIGHT = 1200, 630
+DRAWING = 2  # raised when the drawing below changes: every cached card is redrawn
+MARGIN = 72
+INK, MUTED, BAND, PAPER = (31, 35, 40), (87, 96, 106), (63, 81, 181), (255, 255, 255)  # the site's indigo
+LANGUAGE_TAGS = {"zh": "zh-Hans", "en": "en"}  # what raqm applies the font's `locl` for
+# a line breaks between Han characters, or between Latin words
+BREAKS = re.compile(r"[A-Za-z0-9][^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]*\s*|\S\s*|\s+")
+
+
+@dataclass(frozen=True)
+class Card:
+    page: str  # docs-relative, default-language name
+    lang: str
+    title: str
+    kicker: str  # above the title: the issue's number and date, or what kind of page
+    site_name: str
+
+
+def cards(catalog, site_names: dict[str, str]) -> list[Card]:
+    """Every card the site shows: the home pages, the issues and the topic hubs, in each language."""
+    made = []
+    for lang in layout.LANGUAGES:
+        words, name = LABELS[lang], site_names[lang]
+        made.append(Card("index.md", lang, name, words["card_home"], name))
+        made += [Card(issue.page, lang, issue.title(lang), words["card_issue"].format(
+            issue=words["issue_short"].format(n=issue.number), date=issue.facts.published), name)
+            for issue in catalog.issues]
+        made += [Card(topic.page, lang, topic.title(lang), words["card_topic"], name) for topic in catalog.topics.values()]
+    return made
+
+
+def has_card(catalog, page: str) -> bool:
+    """Whether the page (docs-relative, default-language name) has a card: the home, an issue, a topic hub."""
+    return page == "index.md" or page in catalog.issue_pages or any(t.page == page for t in catalog.topics.values())
+
+
+def card_file(page: str, lang: str) -> str:
+    return layout.share_card(page, lang)
+
+
+def font_file() -> Path:
+    import cvttf_NotoSansCJK_Bold as package  # the font's package: a pinned dependency
+
+    return Path(package.get_TTF_path())
+
+
+def cache_folder() -> Path:
+    """Where cards and subsetted fonts are kept between builds (KB_CACHE_DIR, else ~/.cache/kb)."""
+    return Path(os.environ.get("KB_CACHE_DIR") or Path.home() / ".cache" / "kb") / "share-cards"
+
+
+def _font_identity(font: Path) -> str:
+    return f"{font.name}:{font.stat().st_size}"
+
+
+def subset_font(characters: str, cache: Path) -> bytes:
+    """The font reduced to `characters` (and what its layout needs for them), cached by that set."""
+    font = font_file()
+    key = hashlib.sha256(f"{_font_identity(font)}|{''.join(sorted(set(characters)))}".encode()).hexdigest()[:32]
+    path = cache / f"font-{key}.otf"
+    if not path.is_file():
+        from fontTools import subset  # only when a new set of characters needs a new subset
+
+        options = subset.Options()
+        options.layout_features = ["locl", "kern", "palt", "liga", "ccmp"]
+        options.hinting = False
+        options.name_IDs = ["*"]
+        reduced = subset.load_font(str(font), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text="".join(sorted(set(characters))))
+        subsetter.subset(reduced)
+        out = io.BytesIO()
+        reduced.save(out)
+        cache.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(out.getvalue())
+        temporary.replace(path)  # whole or not at all, should two builds share the cache
+    return path.read_bytes()
+
+
+def _lines(draw, text: str, font, width: int) -> list[str]:
+    lines, line = [], ""
+    for token in BREAKS.findall(text):
+        if line and draw.textlength(line + token.rstrip(), font=font) > width:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line += token
+    return [*lines, line.rstrip()] if line.strip() else lines
+
+
+def draw_card(card: Card, font_bytes: bytes) -> bytes:
+    """The card as PNG bytes: a band in the site's colour, the kicker, the title (as large as fits in three
+    lines), and the weekly's name at the foot."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    def font(size: int):
+        return ImageFont.truetype(io.BytesIO(font_bytes), size, layout_engine=ImageFont.Layout.RAQM)
+
+    language = LANGUAGE_TAGS.get(card.lang)
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, 16), fill=BAND)
+    draw.text((MARGIN, 70), card.kicker, font=font(34), fill=BAND, language=language)
+    for size in (76, 66, 58, 50, 44):
+        title_font = font(size)
+        lines = _lines(draw, card.title, title_font, WIDTH - 2 * MARGIN)
+        if len(lines) <= 3:
+            break
+    lines = lines[:3]
+    y = 150
+    for line in lines:
+        draw.text((MARGIN, y), line, font=title_font, fill=INK, language=language)
+        y += int(size * 1.3)
+    draw.line((MARGIN, HEIGHT - 120, WIDTH - MARGIN, HEIGHT - 120), fill=(208, 215, 222), width=2)
+    draw.text((MARGIN, HEIGHT - 98), card.site_name, font=font(36), fill=MUTED, language=language)
+    # 32 colours are enough for text in three inks on white: a third of the bytes, and a third of the time of
+    # compressing every pixel in full colour. No text chunks, no time: the same pixels, the same bytes.
+    out = io.BytesIO()
+    image.quantize(32, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | None = None) -> list[Path]:
+    """Every card into `site`, drawn or taken from the cache by content; the files written."""
+    cache = cache or cache_folder()
+    every = cards(catalog, site_names)
+    font = None
+    identity = _font_identity(font_file())
+    written = []
+    for card in every:
+        key = hashlib.sha256(json.dumps([DRAWING, identity, asdict(card)], ensure_ascii=False).encode()).hexdigest()[:32]
+        cached = cache / f"card-{key}.png"
+        if not cached.is_file():
+            if font is None:  # one subset for every card the build draws
+                font = subset_font("".join(c.title + c.kicker + c.site_name for c in every), cache)
+            cache.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_bytes(draw_card(card, font))
+            temporary.replace(cached)
+        path = site / card_file(card.page, card.lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(cached, path)
+        written.append(path)
+    return written
+
+
+def card_files(catalog) -> set[str]:
+    """The site-relative names of every card (the firewall allows exactly these)."""
+    return {card_file(card.page, card.lang) for card in cards(catalog, {lang: "" for lang in layout.LANGUAGES})}

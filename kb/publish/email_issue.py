@@ -1,0 +1,174 @@
+"""An issue as an email, per language: multipart/alternative, an HTML part laid out for mail clients and a
+plain-text part with the same content and numbered links.
+
+Made from the same model and the same rendering the issue page's generated HTML uses (kb.render: sources,
+figures with who measured them, the checks of earlier figures, the watch list), with every link made
+absolute to the published site: a mail client has no page to resolve a relative link against.
+The HTML has no script, no web font and no image; its CSS is inlined (css-inline, as most mail clients
+drop <style>), except the dark-mode rules, which only a <style> can hold and which clients that honour
+prefers-color-scheme read. Written deterministically: the same commit writes the same bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+from datetime import datetime, time, timezone
+from email import policy
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import css_inline
+
+from kb.project import layout
+from kb.publish.email_text import plain_text
+from kb.model.entries import Issue
+from kb.render.issue_page import item_details
+from kb.render.links import HTML, Link
+from kb.render.markup import element
+from kb.render.renderer import Renderer
+
+GMAIL_CLIPS = 102 * 1024  # Gmail shows "[Message clipped]" for an HTML part larger than this
+WIDTH = 600  # px: the single column most mail clients and templates use
+HREF = re.compile(r'href="([^"]*)"')
+
+CSS = f"""
+body {{ margin: 0; padding: 0; background: #f4f5f7; color: #1f2328; }}
+.kb-outer {{ width: 100%; background: #f4f5f7; }}
+.kb-wrap {{ width: 100%; max-width: {WIDTH}px; background: #ffffff; }}
+.kb-body {{ padding: 24px 20px; font-family: -apple-system, "Segoe UI", Roboto, "PingFang SC", "Microsoft YaHei",
+  "Noto Sans CJK SC", sans-serif; font-size: 16px; line-height: 1.6; color: #1f2328; }}
+h1 {{ font-size: 24px; line-height: 1.3; margin: 8px 0 4px; }}
+h1 a {{ color: #1f2328; text-decoration: none; }}
+h2 {{ font-size: 20px; line-height: 1.35; margin: 28px 0 8px; padding-top: 12px; border-top: 2px solid #d0d7de; }}
+h3 {{ font-size: 17px; line-height: 1.4; margin: 22px 0 6px; }}
+p {{ margin: 0 0 10px; }}
+ul {{ margin: 0 0 10px; padding-left: 20px; }}
+li {{ margin: 0 0 6px; }}
+.kb-name {{ font-size: 14px; font-weight: bold; margin: 0; }}
+.kb-name a {{ color: #3f51b5; text-decoration: none; }}
+.kb-dates, .kb-facts, .kb-disclaimer, .kb-history, .kb-related {{ font-size: 14px; color: #57606a; }}
+.kb-summary {{ background: #eef2ff; border-left: 4px solid #3f51b5; padding: 10px 14px; margin: 12px 0; }}
+.kb-badge, .kb-verdict {{ display: inline-block; padding: 0 6px; border-radius: 3px; font-size: 13px;
+  color: #ffffff; background: #455a64; }}
+.kb-badge--release {{ background: #2e7d32; }} .kb-badge--tool {{ background: #1565c0; }}
+.kb-badge--paper {{ background: #6a1b9a; }} .kb-badge--model {{ background: #ad1457; }}
+.kb-badge--benchmark {{ background: #bf360c; }} .kb-badge--star {{ background: #f9a825; color: #000000; }}
+.kb-badge--read {{ background: #4e342e; }}
+.kb-verdict--signal {{ background: #2e7d32; }} .kb-verdict--noise {{ background: #757575; }}
+.kb-source-kind {{ font-size: 13px; padding: 0 4px; border: 1px solid #8c959f; border-radius: 3px; color: #1f2328;
+  text-decoration: none; }}
+.kb-status {{ font-size: 13px; color: #57606a; }}
+.kb-claims {{ padding-left: 20px; }}
+.kb-web {{ font-size: 14px; }}
+"""
+# Only a <style> can hold these (css-inline keeps at-rules): clients that honour the reader's dark mode use
+# them; the ones that invert colours themselves get colours chosen to read either way round.
+DARK_CSS = """
+@media (prefers-color-scheme: dark) {
+  body, .kb-outer { background: #0d1117 !important; }
+  .kb-wrap, .kb-body { background: #161b22 !important; color: #e6edf3 !important; }
+  a { color: #8ab4f8 !important; } h1 a { color: #e6edf3 !important; }
+  .kb-summary { background: #1c2333 !important; }
+  .kb-dates, .kb-facts, .kb-disclaimer, .kb-history, .kb-related, .kb-status { color: #9da7b3 !important; }
+  .kb-source-kind { color: #e6edf3 !important; }
+}
+"""
+
+
+def page_address(site_url: str, page: str, lang: str) -> str:
+    return site_url.rstrip("/") + "/" + layout.language_home(lang) + layout.page_url(page)
+
+
+def _paragraphs(prose_html: str) -> str:
+    """Prose as the pages' generated HTML writes it, a paragraph per blank-line-separated block."""
+    return "".join(element("p", block.strip()) for block in re.split(r"\n\s*\n", prose_html) if block.strip())
+
+
+def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) -> tuple[str, str]:
+    """The HTML part, before and after its CSS is inlined: the issue as its page says it, every link absolute.
+    Links keep the reader's mail client's colour (a colour inlined on each took an eighth of the part)."""
+    r = Renderer(catalog, lang, issue.page)
+    here = page_address(site_url, issue.page, lang)
+    text = issue.text(lang)
+    home = site_url.rstrip("/") + "/" + layout.language_home(lang)
+    parts = [
+        element("p", element("a", html.escape(site_name), href=home), class_="kb-name"),
+        element("h1", element("a", html.escape(r.title(issue)), href=here)),
+        element("p", f"{html.escape(r.dates(issue))} · {html.escape(r.reading_time(issue))}", class_="kb-dates"),
+        element("div", element("p", f"<strong>{r.t['summary']}</strong>") + _paragraphs(r.prose(text.summary, HTML)),
+                class_="kb-summary"),
+        element("h2", html.escape(r.t["featured"])),
+    ]
+    for item in issue.items:
+        words = item.text(lang)
+        parts += [
+            element("h3", r.write(Link(words.title, issue.page, item.id), HTML)),
+            element("p", f"{r.badge(item.facts.category)} <strong>{r.prose(words.summary, HTML)}</strong>"),
+            element("p", r.labelled("why", r.prose(words.why, HTML), HTML)),
+            element("p", r.labelled("edge", r.prose(words.edge, HTML), HTML)),
+            item_details(r, item),
+        ]
+    if issue.quick_takes:
+        takes = [element("li", r.prose(take.text(lang), HTML)) for take in issue.quick_takes]
+        parts += [element("h2", html.escape(r.t["quick_takes"])), element("ul", "".join(takes))]
+    if issue.signals:
+        parts.append(element("h2", html.escape(r.t["signals"])))
+        for signal in issue.signals:
+            words = signal.text(lang)
+            parts += [element("h3", r.write(Link(words.title, issue.page, signal.id), HTML)),
+                      element("p", f"{r.verdict(signal.facts.verdict)} {r.prose(words.body, HTML)}")]
+    if issue.picks:
+        picks = [element("li", f"<strong>{r.write(Link(p.text(lang).title, url=p.facts.url), HTML)}</strong> — "
+                               f"{r.prose(p.text(lang).note, HTML)}") for p in issue.picks]
+        parts += [element("h2", html.escape(r.t["picks"])), element("ul", "".join(picks))]
+    watch = [element("li", f"{r.write(r.ref(w.id), HTML)} — {r.prose(w.text(lang).note, HTML)}<br>"
+                           + element("span", r.watch_state(w, HTML), class_="kb-dates")) for w in issue.watch]
+    parts += [element("h2", html.escape(r.t["issue_watch"])),
+              element("ul", "".join(watch)) if watch else element("p", html.escape(r.t["issue_watch_none"])),
+              element("p", element("a", html.escape(r.t["read_on_web"]), href=here), class_="kb-web"),
+              element("p", html.escape(r.t["disclaimer"]), class_="kb-disclaimer")]
+    body = HREF.sub(lambda m: f'href="{html.escape(urljoin(here, html.unescape(m[1])))}"', "".join(parts))
+    document = (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">'
+                f"<title>{html.escape(r.title(issue))}</title><style>{CSS}{DARK_CSS}</style></head>"
+                f'<body><table role="presentation" class="kb-outer" width="100%" cellpadding="0" cellspacing="0">'
+                f'<tr><td align="center"><table role="presentation" class="kb-wrap" width="{WIDTH}" cellpadding="0" '
+                f'cellspacing="0"><tr><td class="kb-body">{body}</td></tr></table></td></tr></table></body></html>')
+    inliner = css_inline.CSSInliner(keep_at_rules=True, load_remote_stylesheets=False)
+    return document, inliner.inline(document)
+
+
+def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str, sender: str | None = None) -> EmailMessage:
+    """The message: headers from the issue (its date, a Message-ID of its own), the plain text, then the HTML."""
+    host = urlsplit(site_url).hostname or "localhost"
+    document, markup = issue_html(catalog, issue, lang, site_url, site_name)
+    text = plain_text(document)  # the same HTML, read before its CSS was inlined: a third faster
+    message = EmailMessage(policy=policy.SMTP)
+    message["Subject"] = Renderer(catalog, lang, issue.page).title(issue)
+    message["From"] = Address(site_name, addr_spec=sender or f"weekly@{host}")
+    message["Date"] = format_datetime(datetime.combine(issue.facts.published, time(0, 0), tzinfo=timezone.utc))
+    message["Message-ID"] = f"<{layout.issue_id(issue.number)}.{lang}@{host}>"
+    message["Content-Language"] = lang
+    message.set_content(text, charset="utf-8")
+    message.add_alternative(markup, subtype="html", charset="utf-8")
+    digest = hashlib.sha256((text + markup).encode()).hexdigest()[:24]
+    message.set_boundary(f"=_kb-{digest}")  # drawn at random otherwise: the same commit must write the same file
+    return message
+
+
+def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str]) -> list[Path]:
+    """Every issue's email in every language, next to its page in `site`; the files written. A withdrawn issue
+    has none: an edition is sent, and it is not to be sent again (kb.content.published)."""
+    written = []
+    for issue in (i for i in catalog.issues if not i.facts.withdrawn):
+        for lang in layout.LANGUAGES:
+            path = site / layout.issue_email(issue.number, lang)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(issue_email(catalog, issue, lang, site_url, site_names[lang]).as_bytes())
+            written.append(path)
+    return written

@@ -1,0 +1,127 @@
+"""RSS 2.0 and Atom feeds, per language: new issues, and each topic hub's items and checks of its figures.
+
+Written from the catalog into the built site (any generator), with dates from
+the content only, so the same commit always writes the same feeds. Feed files
+sit at each language's home (`feed.xml`, `atom.xml`, `topic-<id>.xml`,
+`topic-<id>.atom.xml`), where Material's script finds a sitemap next to them.
+"""
+from __future__ import annotations
+
+import html
+import re
+from datetime import date, datetime, time, timezone
+from email.utils import format_datetime
+from pathlib import Path
+from xml.sax.saxutils import escape as _xml_escape
+
+from kb.project import layout
+from kb.model.catalog import Catalog
+from kb.model.labels import LABELS, issue_title
+
+EMAIL_TYPE = "message/rfc822"  # an issue's email, enclosed in its entry of the issues' feeds
+LIMIT = 50  # entries per feed: the newest
+# Characters XML 1.0 cannot hold at all: one makes the whole feed unreadable (kb.model.fields refuses them in content).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """Text as XML character data or attribute value."""
+    return _xml_escape(NOT_XML.sub("", text), {'"': "&quot;"})
+
+
+def html_text(text: str) -> str:
+    """Text for an RSS <description>, which readers render as HTML: escaped as HTML, then as XML,
+    so a code span's `<img onerror=…>` reaches the reader as text, never as markup."""
+    return escape(html.escape(text, quote=False))
+
+
+def _moment(day: date) -> datetime:
+    return datetime.combine(day, time(0, 0), tzinfo=timezone.utc)
+
+
+def _enclosure(site: Path, site_url: str, number: int, lang: str) -> tuple[str, int] | None:
+    """The issue's email (kb.publish.email_issue), if the build wrote it: its address and size, for the feeds to carry."""
+    path = site / layout.issue_email(number, lang)
+    if not path.is_file():
+        return None
+    return site_url.rstrip("/") + "/" + layout.issue_email(number, lang), path.stat().st_size
+
+
+def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Path, site_url: str) -> list[dict]:
+    if topic is None:
+        return [{
+            "title": issue_title(issue.number, issue.title(lang), lang),
+            "link": home + layout.page_url(issue.page),
+            "date": issue.facts.published,
+            "summary": catalog.plain_text(issue.text(lang).description, lang),
+            "enclosure": _enclosure(site, site_url, issue.number, lang),
+        } for issue in [i for i in catalog.issues if not i.facts.withdrawn][:LIMIT]]  # withdrawn: not announced again
+    items = catalog.items_of_topic(topic)
+    entries = [{
+        "title": item.title(lang),
+        # the id it was first published under: a feed reader knows the entry by it (kb.content.published)
+        "link": f"{home}{layout.page_url(item.page)}#{(item.facts.formerly or [item.id])[0]}",
+        "date": item.published,
+        "summary": catalog.plain_text(item.text(lang).summary, lang),
+    } for item in items[:LIMIT]]
+    # a later figure that confirmed, qualified or contradicted one of the topic's figures is news of its own
+    words = LABELS[lang]
+    entries += [{
+        "title": words["feed_check"].format(verdict=words["check_verdict"][check.facts.checks.verdict],
+                                            claim=catalog.plain_text(claim.text(lang), lang)),
+        "link": f"{home}{layout.page_url(check.page)}#{check.anchor}",
+        "date": check.published,
+        "summary": catalog.plain_text(check.reason(lang), lang),
+    } for item in items for claim in item.claims for check in claim.checked_by]
+    return sorted(entries, key=lambda e: e["date"], reverse=True)[:LIMIT]  # stable: items keep their order
+
+
+def rss(title: str, link: str, description: str, lang: str, entries: list[dict]) -> str:
+    items = "".join(
+        f"<item><title>{escape(e['title'])}</title><link>{escape(e['link'])}</link>"
+        f"<guid isPermaLink=\"true\">{escape(e['link'])}</guid><pubDate>{format_datetime(_moment(e['date']))}</pubDate>"
+        f"<description>{html_text(e['summary'])}</description>"
+        + (f'<enclosure url="{escape(e["enclosure"][0])}" length="{e["enclosure"][1]}" type="{EMAIL_TYPE}"/>'
+           if e.get("enclosure") else "") + "</item>"
+        for e in entries)
+    updated = format_datetime(_moment(entries[0]["date"])) if entries else ""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>'
+            f"<title>{escape(title)}</title><link>{escape(link)}</link><description>{html_text(description)}</description>"
+            f"<language>{lang}</language>" + (f"<lastBuildDate>{updated}</lastBuildDate>" if updated else "")
+            + items + "</channel></rss>\n")
+
+
+def atom(title: str, link: str, self_link: str, lang: str, entries: list[dict]) -> str:
+    updated = _moment(entries[0]["date"] if entries else date(2026, 1, 1)).isoformat()
+    body = "".join(
+        f"<entry><title>{escape(e['title'])}</title><link href=\"{escape(e['link'])}\"/>"
+        + (f'<link rel="enclosure" type="{EMAIL_TYPE}" length="{e["enclosure"][1]}" href="{escape(e["enclosure"][0])}"/>'
+           if e.get("enclosure") else "") +
+        f"<id>{escape(e['link'])}</id><updated>{_moment(e['date']).isoformat()}</updated>"
+        f"<summary>{escape(e['summary'])}</summary></entry>"
+        for e in entries)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="{lang}"><title>{escape(title)}</title>'
+            f'<link href="{escape(link)}"/><link rel="self" href="{escape(self_link)}"/><id>{escape(self_link)}</id>'
+            f"<updated>{updated}</updated><author><name>{escape(title)}</name></author>{body}</feed>\n")
+
+
+def write_feeds(catalog: Catalog, site: Path, site_url: str, site_names: dict[str, str]) -> list[Path]:
+    """Write every feed of every language into `site`; return the files written."""
+    written = []
+    for lang in layout.LANGUAGES:
+        prefix = layout.language_home(lang)
+        home = site_url.rstrip("/") + "/" + prefix
+        scopes = [(None, site_names[lang], home)] + [
+            (topic.id, f"{site_names[lang]} · {topic.title(lang)}", home + layout.page_url(topic.page))
+            for topic in catalog.topics.values()]
+        for topic, title, link in scopes:
+            entries = _entries(catalog, lang, topic, home, site, site_url)
+            description = catalog.topics[topic].text(lang).description if topic else title
+            rss_name, atom_name = layout.feed_names(topic)
+            for name, text in ((rss_name, rss(title, link, description, lang, entries)),
+                               (atom_name, atom(title, link, home + atom_name, lang, entries))):
+                path = site / prefix / name
+                path.write_text(text, encoding="utf-8")
+                written.append(path)
+    return written
