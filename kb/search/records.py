@@ -25,6 +25,7 @@ from kb.model.catalog import Catalog
 from kb.model.entries import Issue, Item, aliases_in
 from kb.model.labels import LABELS
 from kb.model.schema import ALL_LANGUAGES
+from kb.search.ranking import browser_ranking
 from kb.search.text import as_typed, glossary_names
 
 # The filters a reader narrows results by, in the order the search panel shows them.
@@ -184,7 +185,8 @@ def search_box(lang: str) -> dict:
     """What the search box of a `lang` page says (overrides/partials/search.html): its name, what its panel
     says in each language (panel_labels: a page uses its own; the 404 page, served at every missing address,
     the language of the address), where the language's search vocabulary is (layout.SEARCH_VOCABULARY), for
-    readers without JavaScript, links to the issues and topics, and each language's home."""
+    readers without JavaScript, links to the issues and topics, each language's home, and what results are
+    ranked and shown by (kb.search.ranking.browser_ranking)."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
@@ -194,4 +196,4 @@ def search_box(lang: str) -> dict:
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
     return {"lang": lang, "dialog": words["dialog"], "panel": {other: panel_labels(other) for other in layout.LANGUAGES},
             "no_script": no_script, "vocabulary": layout.SEARCH_VOCABULARY, "names_anchor": NAMES_ANCHOR,
-            "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}}
+            "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}, "ranking": browser_ranking()}
