@@ -36,7 +36,6 @@ from pathlib import Path
 from bench.preview import live_preview_seconds, preview_seconds
 from bench.synthetic import ROOT, generate
 from kb.project import layout
-from kb.search.scratch import MEMORY_FOLDER
 
 QUERIES = {"zh": ["控制面", "量化", "前缀缓存"], "en": ["control plane", "quantization", "prefix caching"]}
 NAIVE_SEARCH = """  - search:
@@ -68,14 +67,6 @@ def _tree_kb(root: int) -> int:
             continue
         total += int(re.search(r"^Pss:\s+(\d+)", rollup, re.M).group(1))
     return total
-
-
-def _memory_files_kb() -> int:
-    """KB that files hold in the memory-backed folder the build's search index may work in (kb.search.scratch)."""
-    try:
-        return shutil.disk_usage(MEMORY_FOLDER).used // 1024
-    except OSError:
-        return 0
 
 
 @dataclass
@@ -122,10 +113,9 @@ def build(project: Path, site: Path) -> tuple[float, float]:
         start = time.perf_counter()
         process = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
                                    cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=errors)
-        peak_kb, files_before = 0, _memory_files_kb()
+        peak_kb = 0
         while process.poll() is None:
-            # the build's scratch files in memory-backed /dev/shm (kb.search.scratch) are memory too
-            peak_kb = max(peak_kb, _tree_kb(process.pid) + max(0, _memory_files_kb() - files_before))
+            peak_kb = max(peak_kb, _tree_kb(process.pid))
             time.sleep(MEMORY_SAMPLE_S)
         seconds = time.perf_counter() - start
         if process.returncode:

@@ -195,7 +195,7 @@ def live_site(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def site_in_runs(site, catalog, tmp_path_factory) -> Path:
     """The built site with its search index made of many Pagefind runs, as a big archive's is
-    (kb.search.index.SHARD_BYTES): runs of at most 40 KB of staged pages."""
+    (kb.search.ranking.SHARD_BYTES): runs of at most 40 KB of records."""
     out = tmp_path_factory.mktemp("runs") / "site"
     shutil.copytree(site, out)
     build_search_index(out, site_search_records(catalog), shard_bytes=40_000)

@@ -15,7 +15,7 @@ from kb.project import layout
 from kb import load_catalog
 from kb.cli.commands import main as kb
 from kb.publish.export import export_catalog, export_schema
-from kb.search.pagefind_cbor import chunk_words, read_index_file
+from kb.search.pagefind_format import chunk_words, read_index_file
 from kb.search.records import search_records, search_vocabulary
 
 NAME, ZH_NAME = "NVIDIA GPUs", "英伟达显卡"  # the fixture's entity `nvidia-gpus`, and a Chinese name made for the test

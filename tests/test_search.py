@@ -16,7 +16,7 @@ import pytest
 
 from conftest import ROOT, SITE_PORT, build
 from browser import chromium, search, serve
-from kb.search.pagefind_files import SHARDS_FILE
+from kb.search.bundle import SHARDS_FILE
 from kb.search.index import search_fragments
 from kb.search.text import INDEX_LANGUAGE, readable
 
@@ -389,7 +389,7 @@ IN_RUNS = [("zh", "控制面", "topics/routing-control-planes/"), ("zh", "前缀
 
 @pytest.mark.full
 def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_runs):
-    """A big archive is indexed in runs (kb.search.index.SHARD_BYTES) that kb-search.js merges: the same
+    """A big archive is indexed in runs (kb.search.ranking.SHARD_BYTES) that kb-search.js merges: the same
     results, the page a reader expects among the first five, and the facets counted over every run."""
     with serve(site_in_runs) as url:
         page = browser[0].new_page()

@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -19,16 +18,11 @@ import yaml
 from conftest import ARCHIVE, archive_project, edit, line_of, problem_lines
 from kb.project import layout
 from kb.cli.commands import main as kb
-from kb.search.pagefind_cbor import chunk_words, read_index_file
-from kb.search.pagefind_files import SHARDS_FILE, stand_in_entry
-from kb.search.index import (
-    SearchRuns,
-    StagedPages,
-    build_search_index,
-    search_fragments,
-    staged_records,
-    without_ignored,
-)
+from kb.search import index as search_index
+from kb.search.bundle import SHARDS_FILE
+from kb.search.index import Runs, SearchRuns, build_search_index, page_records, search_fragments
+from kb.search.pagefind_format import chunk_words, read_index_file, stand_in_entry
+from kb.search.pagefind_service import PagefindError
 from kb.search.records import Facets, PageRecords, search_records, site_search_records
 from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
 from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
@@ -169,36 +163,54 @@ def test_only_text_is_written_as_pairs(html, indexed):
 def test_hostile_values_are_escaped_in_every_record():
     hostile = '"><script>alert(1)</script>, x:y'
     facets = Facets({"topic": (hostile,)}, {"issue": hostile}, (hostile,), names_the_page=True)
-    staged = staged_records("issues/007/index.html", PAGE, PageRecords(facets, {"a": facets}), "zh")
-    assert set(staged) == {"issues/007/index.html", "issues/007/_item/a/index.html"}
-    for html in staged.values():
+    code, records = page_records("issues/007/index.html", PAGE, PageRecords(facets, {"a": facets}))
+    assert code == "qaa" and set(records) == {"issues/007/index.html", "issues/007/_item/a/index.html"}
+    for html in records.values():
         assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;, x:y" in html
-    item = staged["issues/007/_item/a/index.html"]
-    assert "<h1>甲</h1><p>条目甲</p>" in item and "其余" not in item  # the item alone, its heading its title
+    item = records["issues/007/_item/a/index.html"]
+    # the item alone, its heading its title, as pairs
+    assert chinese_pairs("<h1>甲</h1><p>条目甲</p>") in item and "其余" not in item
     assert 'data-pagefind-meta="url">/issues/007/#a<' in item
-    assert "条目甲" not in staged["issues/007/index.html"]  # the rest of the page, without its items
+    assert "目甲" not in records["issues/007/index.html"]  # the rest of the page, without its items
 
 
-def test_what_pagefind_leaves_out_is_not_staged():
+def _body(html: str) -> str:
+    """What Pagefind reads of a page whose indexed part is `html` (its one record's body)."""
+    page = f'<html lang="en"><body><div data-pagefind-body>{html}</div></body></html>'
+    record = page_records("p/index.html", page, None)[1]["p/index.html"]
+    return record.split("<div data-pagefind-body>", 1)[1].rsplit("</div>", 1)[0]
+
+
+def test_what_pagefind_leaves_out_is_not_handed_over():
     """Elements marked data-pagefind-ignore are left out whole, however they nest; a marker written inside
-    an attribute's value, a ">" in a value and void elements do not end or start one."""
-    body = ('<p>kept1</p><div data-pagefind-ignore="all"><div><div>gone1</div></div><img src="x">gone2</div>'
-            '<p title="a > b data-pagefind-ignore">kept2</p><span data-pagefind-ignore>gone3<span>gone4</span></span>'
-            '<p class="x" data-pagefind-ignore="all" id="y">gone5</p><br data-pagefind-ignore>kept3')
-    assert without_ignored(body) == ('<p>kept1</p><p title="a > b data-pagefind-ignore">kept2</p><br data-pagefind-ignore>'
-                                     'kept3')
-    assert without_ignored("<div data-pagefind-ignore><p>never closed") == ""  # as Pagefind reads it: to the end
-    assert without_ignored("<p>plain</p>") == "<p>plain</p>"
+    an attribute's value, or a ">" in a value, does not start one."""
+    body = _body('<p>kept1</p><div data-pagefind-ignore="all"><div><div>gone1</div></div><img src="x">gone2</div>'
+                 '<p title="a > b data-pagefind-ignore">kept2</p><span data-pagefind-ignore>gone3<span '
+                 'data-pagefind-ignore>gone4</span></span><p class="x" data-pagefind-ignore="all" id="y">gone5</p>kept3')
+    assert body == '<p>kept1</p><p title="a &gt; b data-pagefind-ignore">kept2</p>kept3'
+    assert _body("<div data-pagefind-ignore><p>never closed") == ""  # as Pagefind reads it: to the end
+    assert _body("<p>plain</p>") == "<p>plain</p>"
+    assert page_records("p/index.html", "<html><body><p>no body</p></body></html>", None) == ("en", {})
 
 
-def test_the_built_lists_that_repeat_the_issues_are_not_staged(site):
+def test_an_item_runs_from_its_heading_to_the_next_heading_of_its_rank_or_above():
+    page = ('<html lang="en"><body><div data-pagefind-body><p>intro</p><h3 class="kb-item" id="a">A</h3><p>one</p>'
+            '<h4>detail</h4><p>two</p><h3 class="kb-item" id="b">B</h3><p>three</p><div><h2>later</h2></div><p>rest</p>'
+            '</div></body></html>')
+    records = page_records("i/index.html", page, PageRecords(Facets(), {"a": Facets(), "b": Facets()}))[1]
+    assert "<h1>A</h1><p>one</p><h4>detail</h4><p>two</p></div>" in records["i/_item/a/index.html"]
+    assert "<h1>B</h1><p>three</p></div>" in records["i/_item/b/index.html"]
+    rest = records["i/index.html"]
+    assert "<p>intro</p><div><h2>later</h2></div><p>rest</p>" in rest and "one" not in rest and "three" not in rest
+
+
+def test_the_built_lists_that_repeat_the_issues_are_not_handed_over(site):
     """A hub lists its items in a block Pagefind leaves out: the record holds its introduction, not its lists."""
     html = (site / "en/topics/kv-cache-compression/index.html").read_text(encoding="utf-8")
-    record = staged_records("en/topics/kv-cache-compression/index.html", html, None, "en")
-    staged = record["en/topics/kv-cache-compression/index.html"]
+    record = page_records("en/topics/kv-cache-compression/index.html", html, None)[1]["en/topics/kv-cache-compression/index.html"]
     listed = re.search(r'data-pagefind-ignore="all"[^>]*>.*?<a href="[^"]*issues/[^"]*">([^<]+)</a>', html, re.S).group(1)
-    assert "data-pagefind-ignore" not in staged and listed not in staged  # an item the hub lists
-    assert "<h1" in staged  # its own words stay
+    assert "data-pagefind-ignore" not in record and listed not in record  # an item the hub lists
+    assert "<h1" in record  # its own words stay
 
 
 def test_facets_come_from_the_catalog_in_the_page_language(catalog):
@@ -212,7 +224,7 @@ def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias
 
 
-# ---- the index in runs (kb.search.index.SHARD_BYTES, kb.search.pagefind_files) -----------------------------
+# ---- the index in runs (kb.search.ranking.SHARD_BYTES, kb.search.bundle) ------------------------------------
 
 def _bundles(site) -> list:
     pagefind = site / "pagefind"
@@ -246,7 +258,7 @@ def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_r
 def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
     """Runs are indexed before their language is whole, so their words differ: each run is given the words
     of the language it lacks, finding only its stand-in record, or a query with such a word would find the
-    run's pages holding its other words (kb.search.pagefind_files.finish_runs)."""
+    run's pages holding its other words (kb.search.bundle.finish_runs)."""
     hidden = set(json.loads((site_in_runs / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))["hidden"])
     words: dict[str, list[set[str]]] = {}
     stand_ins = 0
@@ -266,9 +278,9 @@ def test_every_run_answers_for_every_word_of_its_language(site_in_runs):
 
 
 def test_a_word_entry_is_cut_where_its_cbor_ends_whatever_the_shape_of_its_pages(site):
-    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.search.pagefind_cbor:
+    """chunk_words cuts a word chunk into entries by matching their pages' common shape (kb.search.pagefind_format:
     entry_end); every cut is where a plain CBOR reader ends the entry, for entries of every shape Pagefind wrote."""
-    from kb.search import pagefind_cbor as cbor
+    from kb.search import pagefind_format as cbor
     shapes = set()
     for path in (site / "pagefind").rglob("*.pf_index"):
         data = gzip.decompress(path.read_bytes())
@@ -361,23 +373,23 @@ def test_the_build_indexes_a_language_while_the_next_is_written_with_the_same_by
 
 
 def _runs_of(site, catalog, tmp_path, shard_bytes=40_000) -> SearchRuns:
-    """Every page of `site` staged in runs (none indexed yet)."""
-    runs = SearchRuns(StagedPages(site, site_search_records(catalog), tmp_path / "staged"), tmp_path, shard_bytes)
+    """Every page of `site` read into runs (none indexed yet)."""
+    runs = SearchRuns(Runs(site, site_search_records(catalog)), tmp_path, shard_bytes)
     for page in sorted(site.rglob("*.html")):
         if not page.is_relative_to(site / "pagefind"):
-            runs.staged.add(page)
+            runs.pages.add(page)
     return runs
 
 
 def test_pagefind_takes_one_thread_beside_the_build_and_every_core_once_the_site_is_written(site, catalog, tmp_path,
                                                                                            monkeypatch):
-    threads, run = [], subprocess.run
+    threads, write = [], search_index.write_index
 
-    def pagefind(*args, env, **kwargs):
-        threads.append(env["RAYON_NUM_THREADS"])
-        return run(*args, env=env, **kwargs)
+    def pagefind(records, output, threads_given):
+        threads.append(threads_given)
+        return write(records, output, threads_given)
 
-    monkeypatch.setattr(subprocess, "run", pagefind)
+    monkeypatch.setattr(search_index, "write_index", pagefind)
     runs = _runs_of(site, catalog, tmp_path)
     runs.index_full_runs()
     runs.wait()
@@ -385,8 +397,8 @@ def test_pagefind_takes_one_thread_beside_the_build_and_every_core_once_the_site
     runs.use_cores(2)
     runs.finish_languages()
     runs.wait()
-    assert beside >= 2 and threads[:beside] == ["1"] * beside
-    assert len(threads) > beside and set(threads[beside:]) == {"2"}
+    assert beside >= 2 and threads[:beside] == [1] * beside
+    assert len(threads) > beside and set(threads[beside:]) == {2}
 
 
 def test_a_run_pagefind_fails_on_stops_the_index_and_is_reported_where_it_is_waited_for(site, catalog, tmp_path,
@@ -395,12 +407,12 @@ def test_a_run_pagefind_fails_on_stops_the_index_and_is_reported_where_it_is_wai
 
     def fail(*args, **kwargs):
         calls.append(args)
-        raise subprocess.CalledProcessError(1, "pagefind")
+        raise PagefindError("refused")
 
-    monkeypatch.setattr(subprocess, "run", fail)
+    monkeypatch.setattr(search_index, "write_index", fail)
     runs = _runs_of(site, catalog, tmp_path)
     runs.finish_languages()
-    with pytest.raises(subprocess.CalledProcessError):
+    with pytest.raises(PagefindError, match="refused"):
         runs.wait()
     assert len(calls) == 1 and not runs.indexed and not runs.hidden  # nothing after the failed run was indexed
 
@@ -408,7 +420,7 @@ def test_a_run_pagefind_fails_on_stops_the_index_and_is_reported_where_it_is_wai
 def test_an_index_in_runs_handed_over_by_language_is_the_one_made_at_once(site, site_in_runs, catalog, tmp_path):
     index = _index_as_written(site, catalog, tmp_path / "site", {path.name for path in site.iterdir()} - {"en"}, 40_000)  # the runs of site_in_runs
     index.finish()
-    assert not index.work.exists() and not index.staging.exists()  # nothing left behind
+    assert not index.work.exists()  # nothing left behind
     assert _files(tmp_path / "site" / "pagefind") == _files(site_in_runs / "pagefind")
 
 
@@ -440,7 +452,7 @@ def test_a_failed_build_stops_the_index_and_its_pagefind(site, catalog, tmp_path
     while _processes_in_group(group) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _processes_in_group(group) == []
-    assert not index.work.exists() and not index.staging.exists()
+    assert not index.work.exists()
 
 
 def test_the_work_of_a_killed_build_is_removed_by_the_next(tmp_path):
@@ -459,45 +471,13 @@ def test_the_work_of_a_killed_build_is_removed_by_the_next(tmp_path):
     assert not left.exists() and running.exists() and other.exists()
 
 
-def test_scratch_files_go_to_memory_where_it_has_room_and_to_the_temp_folder_otherwise(tmp_path, monkeypatch):
-    """kb.search.scratch: the index's work folders go to a memory-backed folder with room to spare; TMPDIR, when set,
-    is obeyed; a folder that is missing or too small leaves them in the temp folder."""
-    from kb.search import scratch
-    monkeypatch.delenv("TMPDIR", raising=False)
-    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
-    monkeypatch.setattr(scratch, "MIN_FREE", 1)
-    assert scratch.scratch_root() == tmp_path
-    monkeypatch.setattr(scratch, "MIN_FREE", 2**62)  # more than any disk has
-    assert scratch.scratch_root() == Path(tempfile.gettempdir())
-    monkeypatch.setattr(scratch, "MIN_FREE", 1)
-    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path / "missing")
-    assert scratch.scratch_root() == Path(tempfile.gettempdir())
-    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
-    monkeypatch.setenv("TMPDIR", str(tmp_path / "chosen"))
-    assert scratch.scratch_root() != tmp_path
-
-
-def test_a_build_stages_its_search_pages_in_the_scratch_folder(catalog, site, tmp_path, monkeypatch):
-    from kb.search import scratch
-    monkeypatch.delenv("TMPDIR", raising=False)
-    monkeypatch.setattr(scratch, "MEMORY_FOLDER", tmp_path)
-    monkeypatch.setattr(scratch, "MIN_FREE", 1)
-    out = tmp_path / "site"
-    shutil.copytree(site, out, ignore=shutil.ignore_patterns(layout.INDEX_FOLDER))
-    index = SiteIndex(out, site_search_records(catalog))
-    try:
-        assert index.staging.parent == tmp_path
-    finally:
-        index.close()
-
-
 def test_a_language_handed_over_in_two_parts_is_refused(site, catalog, tmp_path):
-    """A language's runs are given the words they lack once it is whole (kb.search.pagefind_files.finish_runs):
+    """A language's runs are given the words they lack once it is whole (kb.search.bundle.finish_runs):
     a page of it written after that would be missing from them, so the index says so instead."""
     index = _index_as_written(site, catalog, tmp_path / "site", {"issues"}, 100_000)
     with pytest.raises(RuntimeError, match="indexed as 'qaa' was written after that language was indexed"):
         index.finish()
-    assert not (tmp_path / "site" / "pagefind").exists() and not index.work.exists() and not index.staging.exists()
+    assert not (tmp_path / "site" / "pagefind").exists() and not index.work.exists()
 
 
 def test_glossary_names_are_each_expansion_and_its_parts_squashed():

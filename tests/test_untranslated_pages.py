@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 
 from conftest import build
 from kb.project import layout
-from kb.search.index import fragment_files, read_fragment
+from kb.search.pagefind_format import fragment_files, read_fragment
 from kb.search.text import INDEX_LANGUAGE, as_indexed, is_paired
 
 # the titles Pagefind gives the records of a Chinese-only page titled 关于 (read from a build of the fixture archive)
@@ -42,7 +42,7 @@ def test_a_chinese_only_page_and_a_removed_english_page_build_strictly(project, 
     result = build(project, site)
     log = result.stdout + result.stderr
     assert result.returncode == 0 and "WARNING" not in log, log
-    titles = {read_fragment(path)["url"]: read_fragment(path)["meta"]["title"] for path in fragment_files(site)}
+    titles = {read_fragment(path)["url"]: read_fragment(path)["meta"]["title"] for path in fragment_files(site / "pagefind")}
     for page, title in (("foo.md", "附录"), ("about.md", "关于")):
         english = site / layout.built_file(page, "en")
         soup = BeautifulSoup(english.read_text(encoding="utf-8"), "html.parser")

@@ -32,16 +32,12 @@ from kb.publish.csp import INLINE_SCRIPTS
 from kb.publish.email_rules import email_problems, png_problems
 from kb.base.forked import in_halves
 from kb.publish.html_rules import Scripts, first_element, inspect_html
-from kb.search.pagefind_files import ENTRY_TAG_LENGTH, FILE_ID, RUN_FOLDER, SHARDS_FILE
-from kb.search.index import fragment_files, read_fragment
+from kb.search.bundle import SHARDS_FILE, is_search_file, shards_problems
+from kb.search.pagefind_format import fragment_files, read_fragment
 from kb.search.records import FACETS, RECORD_META
 from kb.search.text import as_indexed
 from kb.project.theme import Theme
 
-PAGEFIND_FILE = re.compile(  # the bundle at pagefind/, and a later run's at pagefind/<code>-<n>/ (kb.search.pagefind_files)
-    rf"{layout.INDEX_FOLDER}/(?:pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
-    rf"|{re.escape(SHARDS_FILE)}|(?:{RUN_FOLDER}/)?(?:pagefind-entry\.json|pagefind\.{FILE_ID}\.pf_meta"
-    rf"|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)))")
 CARD_SIZE = (1200, 630)  # a share card's (kb.publish.cards)
 ISSUE_EMAIL = re.compile(r"\A(?:[a-z]+/)?[a-z]+/\d+/issue-(\d+)\.([a-z]+)\.eml")  # fullmatch: \A keeps a search linear
 PAGEFIND_META = {"title", "image", "image_alt", *RECORD_META}  # Pagefind's own, and kb.search.records'
@@ -99,7 +95,7 @@ class Firewall:
     def _known_file(self, rel: str) -> bool:  # a script file the theme or Pagefind wrote (asked once per file)
         if rel not in self.known:
             path, origin = self.site / rel, self.theme.static_file(rel)
-            self.known[rel] = path.is_file() and (PAGEFIND_FILE.fullmatch(rel) is not None
+            self.known[rel] = path.is_file() and (_is_search_file(rel)
                                                   or (origin is not None and origin.read_bytes() == path.read_bytes()))
         return self.known[rel]
 
@@ -135,11 +131,11 @@ class Firewall:
             for what in page.findings:
                 finding(what, "remove it from the page's source")
         elif rel.startswith(f"{layout.INDEX_FOLDER}/"):
-            if not PAGEFIND_FILE.fullmatch(rel):
-                finding("is not a file Pagefind writes", "remove it")
+            if not _is_search_file(rel):
+                finding("is not a file the search index writes", "remove it")
             elif rel == f"{layout.INDEX_FOLDER}/{SHARDS_FILE}":
-                for what in _shards_problems(path):
-                    finding(what, "fix kb.search.pagefind_files, which writes it")
+                for what in shards_problems(path):
+                    finding(what, "fix kb.search.bundle, which writes it")
         elif rel in self.cards:
             for what in png_problems(path.read_bytes(), CARD_SIZE):
                 finding(what, "fix kb.publish.cards, which draws it")
@@ -210,42 +206,16 @@ def _json_problems(path: Path) -> list[str]:
     return []
 
 
-def _shards_problems(path: Path) -> list[str]:
-    """kb-search.js merges the bundles it names (only folders of this bundle, each with its entry), hides
-    the records it lists (ids of Pagefind's form) and fetches the files it preloads (files of this bundle)."""
-    problems = _json_problems(path)
-    if problems:
-        return problems
-    shards = json.loads(path.read_text(encoding="utf-8"))
-    if not (isinstance(shards, dict) and set(shards) == {"runs", "hidden", "tag", "preload"}
-            and all(isinstance(shards[key], dict) and all(isinstance(v, list) for v in shards[key].values())
-                    for key in ("runs", "preload"))
-            and isinstance(shards["hidden"], list) and isinstance(shards["tag"], str)):
-        return ['is not {"runs": {language: [folder, ...]}, "hidden": [id, ...], "tag": tag, '
-                '"preload": {language: [file, ...]}}']
-    if not re.fullmatch(f"[0-9a-f]{{{ENTRY_TAG_LENGTH}}}", shards["tag"]):
-        problems.append(f"tags the entries {shards['tag']!r}, which is not {ENTRY_TAG_LENGTH} hex digits")
-    for file in (file for files in shards["preload"].values() for file in files):
-        name, query = file.split("?", 1) if isinstance(file, str) and "?" in file else (file, None)
-        if not (isinstance(name, str) and PAGEFIND_FILE.fullmatch(f"{layout.INDEX_FOLDER}/{name}")
-                and query in (None, f"ts={shards['tag']}") and (query is None) != name.endswith("pagefind-entry.json")
-                and (path.parent / name).is_file()):
-            problems.append(f"preloads {file!r}, which is not a file of the site's search index")
-    for folder in (folder for folders in shards["runs"].values() for folder in folders):
-        if not (isinstance(folder, str) and re.fullmatch(f"{RUN_FOLDER}/", folder)
-                and (path.parent / folder / "pagefind-entry.json").is_file()):
-            problems.append(f"names {folder!r}, which is not a bundle of the site's search index")
-    for record in shards["hidden"]:
-        if not (isinstance(record, str) and re.fullmatch(FILE_ID, record)):
-            problems.append(f"hides {record!r}, which is not the id of a search record")
-    return problems
+def _is_search_file(rel: str) -> bool:
+    """Whether the site's file `rel` is one the search index writes (kb.search.bundle says which)."""
+    return rel.startswith(f"{layout.INDEX_FOLDER}/") and is_search_file(rel[len(layout.INDEX_FOLDER) + 1:])
 
 
 def _search_titles(site: Path, headings: dict[str, str], split: bool) -> list[Problem]:
     """Pagefind's record of a page may hold only its own title, the metadata Pagefind finds itself and the
     filters and metadata of kb.search.records. Half of the records read in a forked copy when `split`."""
     problems = []
-    for url, extra, title in in_halves(fragment_files(site), _record_title, split):
+    for url, extra, title in in_halves(fragment_files(site / layout.INDEX_FOLDER), _record_title, split):
         rel = url.lstrip("/") + ("index.html" if url.endswith("/") else "")
         if extra or (rel in headings and title != headings[rel]):
             problems.append(Problem(f"(built) {rel}", None, "firewall",

@@ -3,17 +3,14 @@
 A build hands each page over once it is written (`page_built`, called as the
 next page is built: mkdocs writes a page right after building it), and says when
 the pages written so far are whole languages (`languages_written`: when the
-next language's build starts, and at the end). The second process stages each
-page as it arrives, indexes each run of a language as soon as its pages fill
-it, finishes a language's runs once it is whole, and `finish` waits for it and
-writes site/pagefind/. On 2 cores a 520-issue build spent 27 s on the index
-after both languages were written (75 s in all); indexing Chinese while English
-is written took it to 62–64 s, and staging each page as it is written, with
-English indexed while the build checks the site, to 54 s (16 MB runs). In
-bench/ the build went from 0.85–0.89× the naive stack to 0.61×. mkdocs converts
-all of a language's Markdown before it builds and writes its first page, so its
-pages are written in its last seconds (at 520 issues: 4 of 18 s for Chinese), and
-runs indexed as they fill start there, not earlier.
+next language's build starts, and at the end). The second process reads each
+page's records as it arrives, indexes each run of a language as soon as its
+pages fill it, finishes a language's runs once it is whole, and `finish` waits
+for it and writes site/pagefind/. So the Chinese pages are indexed while the
+English ones are built, and the English ones while they are written and while
+the build checks the site. mkdocs converts all of a language's Markdown before
+it builds and writes its first page, so its pages are written in its last
+seconds, and runs indexed as they fill start there, not earlier.
 
 The second process reads the pages from disk, as Pagefind would.
 """
@@ -32,12 +29,12 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
-from kb.search.scratch import scratch_root
-from kb.search.index import SHARD_BYTES, SearchRuns, StagedPages, site_pages, write_search_index
+from kb.search.index import Runs, SearchRuns, site_pages, write_search_index
+from kb.search.ranking import SHARD_BYTES
 from kb.search.records import PageRecords
 
 TASK, RESULT, ERRORS = "task.pickle", "runs.json", "errors.txt"  # the second process's files in its work folder
-WORK_PREFIX = "kb-search-"  # its work and staging folders: kb-search-<the build's pid>-<random>
+WORK_PREFIX = "kb-search-"  # its work folder: kb-search-<the build's pid>-<random>
 BATCH = 50  # pages handed over at a time
 
 
@@ -47,18 +44,13 @@ class SiteIndex:
     def __init__(self, site: Path | str, records: Mapping[str, PageRecords] | None = None,
                  shard_bytes: int = SHARD_BYTES):
         self.site = Path(os.path.abspath(site))  # as mkdocs writes the pages' paths: not resolved
-        # Its work (Pagefind's runs, renamed into the site at the end) in the temp folder; the pages it stages, made
-        # and removed one by one, in memory where there is room (kb.search.scratch)
-        scratch = scratch_root()
-        for root in {Path(tempfile.gettempdir()), scratch}:
-            remove_left_behind(root)
+        # Its work (Pagefind's runs, moved into the site at the end) in the temp folder
+        remove_left_behind(Path(tempfile.gettempdir()))
         self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-"))
-        self.staging = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=scratch))
-        (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes,
-                                                     str(self.staging))))
+        (self.work / TASK).write_bytes(pickle.dumps((str(self.site), dict(records or {}), shard_bytes)))
         # Its own process group, so that close() stops Pagefind with it: killed alone, it left Pagefind running
         # on a removed work folder, and holding the build's output open, long after a failed build (a CI run
-        # waited 600 s for it). Nothing of it writes to the build's own output.
+        # waited for it until its time ran out). Nothing of it writes to the build's own output.
         with open(self.work / ERRORS, "wb") as errors:
             self.process = subprocess.Popen([sys.executable, "-m", __name__, str(self.work)], stdin=subprocess.PIPE,
                                             stdout=errors, stderr=errors, start_new_session=True,
@@ -120,13 +112,12 @@ class SiteIndex:
             except BrokenPipeError:
                 pass
         shutil.rmtree(self.work, ignore_errors=True)
-        shutil.rmtree(self.staging, ignore_errors=True)
 
     def _hand_over(self, pages: list[Path]) -> None:
         pages = [path for path in pages if path not in self.handed]
         self.handed.update(pages)
         if pages:
-            self._send({"stage": [str(path) for path in pages]})
+            self._send({"read": [str(path) for path in pages]})
             self.whole = False
 
     def _send(self, command: dict) -> None:
@@ -138,8 +129,8 @@ class SiteIndex:
 
 
 def remove_left_behind(folder: Path) -> None:
-    """Remove the work folders in `folder` of builds killed before they could (SIGKILL, out of memory): at
-    520 issues one holds tens of MB. Only a folder whose build's process is gone is removed."""
+    """Remove the work folders in `folder` of builds killed before they could (SIGKILL, out of memory): one
+    holds a build's Pagefind runs. Only a folder whose build's process is gone is removed."""
     for work in folder.glob(f"{WORK_PREFIX}*-*"):
         pid = work.name.removeprefix(WORK_PREFIX).split("-", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
@@ -157,10 +148,10 @@ def _alive(pid: int) -> bool:
 
 
 def _serve(work: Path) -> None:
-    """The second process: stage the pages it is handed, index them when told; at the end, write where the
+    """The second process: read the pages it is handed, index them when told; at the end, write where the
     runs are. Commands are read on a thread of their own, so the build never waits for this process."""
-    site, records, shard_bytes, staging = pickle.loads((work / TASK).read_bytes())
-    runs = SearchRuns(StagedPages(Path(site), records, Path(staging)), work, shard_bytes)
+    site, records, shard_bytes = pickle.loads((work / TASK).read_bytes())
+    runs = SearchRuns(Runs(Path(site), records), work, shard_bytes)
     commands: queue.Queue = queue.Queue()
 
     def read() -> None:
@@ -172,14 +163,14 @@ def _serve(work: Path) -> None:
     while (command := commands.get()) is not None:
         if "threads" in command:
             runs.use_cores(command["threads"])
-        for path in command.get("stage", []):
-            runs.staged.add(Path(path))
+        for path in command.get("read", []):
+            runs.pages.add(Path(path))
         runs.index_full_runs()  # while the build writes the language's later pages
         if command.get("index"):
             runs.finish_languages()
         if runs.threads == 1:
-            # Beside the build, one thing at a time: staging the next pages while Pagefind indexed a run took the
-            # build's core too, and a 520-issue build wrote its last language 2.2 s later (18.0 s against 15.9).
+            # Beside the build, one thing at a time: reading the next pages while Pagefind indexes a run takes the
+            # build's core too, and delayed the build's last language (bench/README.md).
             runs.wait()
     runs.wait()
     (work / RESULT).write_text(json.dumps({"runs": {code: [str(bundle) for bundle in bundles]

@@ -9,8 +9,8 @@ Word positions stay character positions. A query's Chinese run becomes its
 pairs (kb-search.js) and every pair must be on the page, so 前缀缓存 is found
 whole, two words need not stand together, and Pagefind ranks the pages by
 relevance (BM25, titles and headings weighing more) — a search for one exact
-phrase of single characters, as before, gave every page the same score. At 520
-issues the mean NDCG@5 of 25 reader queries went from 0.56 to 0.97.
+phrase of single characters, as before, gave every page the same score (the
+reader queries' NDCG: bench/README.md).
 
 Chinese pages are indexed under the private-use language code `qaa`, which
 Pagefind neither segments nor stems; kb-search.js starts Pagefind with it.
@@ -26,6 +26,7 @@ from kb.base.messages import Message, msg
 from kb.base.text import HAN, abbreviations
 
 INDEX_LANGUAGE = {"zh": "qaa"}  # a page language -> the code its pages are indexed under (kb-search.js: INDEXED_AS)
+INCLUDED_CHARACTERS = ".×"  # inside a word, not between words: versions, names and figures stay whole (0.33, llama.cpp, 3.3×)
 HAN_RUN = re.compile(f"[{HAN}]+")
 # CJK punctuation ends a word, as a space does: "吞吐：3.3×" is two words, not one.
 CJK_PUNCTUATION = re.compile("[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
@@ -42,8 +43,8 @@ NAME_PARTS = re.compile(r"[()（）,，、;；]")  # "首 token 延迟（time to
 
 
 # What chinese_pairs rewrites, found in one pass over the page: a Han run or a CJK punctuation mark, each
-# then checked to stand in text (not in a tag, nor in a raw-text element). Splitting the page at every tag
-# instead took 3.5 s for the Chinese records of a 520-issue archive (1.1 million tags); this takes 2.4 s.
+# then checked to stand in text (not in a tag, nor in a raw-text element): faster than splitting the page at
+# every tag (bench/README.md).
 REWRITTEN = re.compile(f"([{HAN}]+)|{CJK_PUNCTUATION.pattern}")
 RAW_TAG = re.compile(rf"<(/?)(?:{'|'.join(RAW_TEXT)})(?![a-zA-Z0-9])[^<>]*+>", re.I)  # a tag holds no `<` (escaped)
 # After a run: inline tags, then the Han character the run goes on with
