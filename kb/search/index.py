@@ -127,14 +127,14 @@ def page_records(rel: str, html: str, records: PageRecords | None) -> tuple[str,
 class Runs:
     """Records of the pages of `site` in runs of their language, in the order the pages arrive: a run is cut as
     soon as its records fill it (`full_runs`), so that it is indexed while later pages are still being written,
-    and the rest once the language is whole (`last_runs`). A run: (its name, its records: (url, HTML), in the
-    order of their files' paths, as the Pagefind command line numbers them)."""
+    and the rest once the language is whole (`last_runs`). A run: (its language, its name, its records: (url,
+    HTML in UTF-8), in the order of their files' paths, as the Pagefind command line numbers them)."""
 
     def __init__(self, site: Path, records: Mapping[str, PageRecords]):
         self.site = site
         self.records = records
-        self.waiting: dict[str, list[tuple[str, str, int]]] = {}  # index language -> records not in a run yet:
-        # (file, HTML, bytes)
+        self.waiting: dict[str, list[tuple[str, bytes]]] = {}  # index language -> records not in a run yet:
+        # (file, HTML)
         self.runs_cut: dict[str, int] = {}  # index language -> its runs so far
         self.whole: set[str] = set()  # index languages whose last run is cut
 
@@ -149,27 +149,27 @@ class Runs:
         if found and code in self.whole:  # its runs would miss this page's words
             raise ValueError(f"{path}: a page indexed as {code!r} was written after that language was "
                              "indexed; index each language whole, once its pages are all written")
-        self.waiting.setdefault(code, []).extend((file, record, len(record.encode("utf-8")))
-                                                 for file, record in found.items())
+        # as UTF-8 until Pagefind reads them: a str of Chinese takes two bytes a character, markup included
+        self.waiting.setdefault(code, []).extend((file, record.encode("utf-8")) for file, record in found.items())
 
-    def full_runs(self, shard_bytes: int) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    def full_runs(self, shard_bytes: int) -> list[tuple[str, str, list[tuple[str, bytes]]]]:
         """The runs that the records so far fill (a run is full when its next record would take it past
         `shard_bytes`): (index language, run, its records), in order; each holds a stand-in record."""
         runs = []
         for code, waiting in self.waiting.items():
             while True:
                 filled = 0
-                for end, (_, _, size) in enumerate(waiting):
-                    if filled and filled + size > shard_bytes:
+                for end, (_, html) in enumerate(waiting):
+                    if filled and filled + len(html) > shard_bytes:
                         break
-                    filled += size
+                    filled += len(html)
                 else:
                     break  # not full yet
                 runs.append(self._run(code, waiting[:end], stand_in=True))
                 del waiting[:end]
         return runs
 
-    def last_runs(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    def last_runs(self) -> list[tuple[str, str, list[tuple[str, bytes]]]]:
         """The languages so far are whole: the rest of each as its last run (with a stand-in record if the
         language has runs before it)."""
         runs = [self._run(code, waiting, stand_in=self.runs_cut.get(code, 0) > 0)
@@ -178,13 +178,14 @@ class Runs:
         self.waiting = {}
         return runs
 
-    def _run(self, code: str, records: list[tuple[str, str, int]], stand_in: bool):
+    def _run(self, code: str, records: list[tuple[str, bytes]], stand_in: bool):
         name = f"{code}-{self.runs_cut.get(code, 0)}"
         self.runs_cut[code] = self.runs_cut.get(code, 0) + 1
-        files = {file: html for file, html, _ in records}
+        files = dict(records)
         if stand_in:  # what a word this run lacks is made to find (kb.search.bundle.finish_runs)
             files[f"{STAND_IN}/index.html"] = (f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head>'
-                                               f"<body><div data-pagefind-body><p>{STAND_IN}</p></div></body></html>")
+                                               f"<body><div data-pagefind-body><p>{STAND_IN}</p></div></body></html>"
+                                               ).encode("utf-8")
         return code, name, [("/" + file.removesuffix("index.html"), files[file]) for file in sorted(files)]
 
 
@@ -245,9 +246,9 @@ class SearchRuns:
                 self.hidden += finish_runs(bundles)
                 self.finished.add(code)
 
-    def _index(self, code: str, name: str, records: list[tuple[str, str]]) -> None:
+    def _index(self, code: str, name: str, records: list[tuple[str, bytes]]) -> None:
         bundle = self.work / "bundles" / name
-        write_index(records, bundle, self.threads)
+        write_index(((url, html.decode("utf-8")) for url, html in records), bundle, self.threads)
         self.indexed.setdefault(code, []).append(bundle)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import collections
 import json
 import os
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ from kb.search.text import INCLUDED_CHARACTERS
 
 # Material's permalink (¶) after each heading is not text; INCLUDED_CHARACTERS stay inside words.
 CONFIG = IndexConfig(exclude_selectors=[".headerlink"], include_characters=INCLUDED_CHARACTERS)
+WINDOW = 32  # records sent and not yet answered
 LINE_LIMIT = 2**31  # the longest answer read: get_files answers with a whole run's bundle (in base64, twice)
 
 
@@ -85,12 +87,19 @@ async def _write(records: Iterable[tuple[str, str]], output: Path, threads: int)
     failed = True
     try:
         index = await service.create_index(CONFIG)
-        # every record sent at once: Pagefind reads them on a thread of its own and indexes them in this order
-        await asyncio.gather(*(index.add_html_file(content=html, url=url) for url, html in records))
-        for file in await index.get_files():
-            path = output / file["path"]
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(file["content"])
+        # in order, WINDOW at a time: Pagefind reads the next while it indexes one, and neither side holds the
+        # run's records twice over
+        sent: collections.deque = collections.deque()
+        for url, html in records:
+            sent.append(asyncio.ensure_future(index.add_html_file(content=html, url=url)))
+            if len(sent) >= WINDOW:
+                await sent.popleft()
+        await asyncio.gather(*sent)
+        files = await index.get_files()
+        for folder in {(output / file["path"]).parent for file in files}:
+            folder.mkdir(parents=True, exist_ok=True)
+        for file in files:
+            (output / file["path"]).write_bytes(file["content"])
         failed = False
     finally:
         await service.stop(failed)
