@@ -204,6 +204,24 @@ def test_an_item_runs_from_its_heading_to_the_next_heading_of_its_rank_or_above(
     assert "<p>intro</p><div><h2>later</h2></div><p>rest</p>" in rest and "one" not in rest and "three" not in rest
 
 
+def test_a_page_with_nothing_indexed_says_nothing_of_its_language(tmp_path):
+    """A redirect page (no indexed body, no lang: read as English) written with the Chinese pages leaves
+    English open: the English pages written later are indexed, not refused."""
+    pages = {"zh/index.html": '<html lang="zh"><body><div data-pagefind-body><p>中文</p></div></body></html>',
+             "old/index.html": '<html><head><meta http-equiv="refresh" content="0; url=/zh/"></head></html>',
+             "en/index.html": '<html lang="en"><body><div data-pagefind-body><p>English</p></div></body></html>'}
+    for rel, html in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True)
+        (tmp_path / rel).write_text(html, encoding="utf-8")
+    runs = Runs(tmp_path, {})
+    runs.add(tmp_path / "zh/index.html")
+    runs.add(tmp_path / "old/index.html")
+    assert [(code, name) for code, name, _ in runs.last_runs()] == [("qaa", "qaa-0")]
+    runs.add(tmp_path / "en/index.html")
+    (code, name, records), = runs.last_runs()
+    assert (code, name, [url for url, _ in records]) == ("en", "en-0", ["/en/"])
+
+
 def test_the_built_lists_that_repeat_the_issues_are_not_handed_over(site):
     """A hub lists its items in a block Pagefind leaves out: the record holds its introduction, not its lists."""
     html = (site / "en/topics/kv-cache-compression/index.html").read_text(encoding="utf-8")

@@ -146,7 +146,9 @@ class Runs:
             return  # mkdocs writes no file for an empty page
         rel = path.relative_to(self.site).as_posix()
         code, found = page_records(rel, html, self.records.get(rel))
-        if found and code in self.whole:  # its runs would miss this page's words
+        if not found:
+            return  # Pagefind would index nothing of it (a redirect page): it says nothing of its language
+        if code in self.whole:  # its runs would miss this page's words
             raise ValueError(f"{path}: a page indexed as {code!r} was written after that language was "
                              "indexed; index each language whole, once its pages are all written")
         # as UTF-8 until Pagefind reads them: a str of Chinese takes two bytes a character, markup included
