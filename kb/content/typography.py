@@ -42,8 +42,8 @@ autocorrect.load_config(AUTOCORRECT_CONFIG)
 
 HALF_WIDTH_BESIDE_HAN = re.compile(rf"[{HAN}][(\"]|[)\"][{HAN}]|[{HAN}]\s*[)]|[(]\s*[{HAN}]")
 BRACKETS = re.compile(r"\(([^()\n]*)\)|\"([^\"\n]*)\"|[()\"]")  # a pair, or one alone
-LATIN_FACTOR = re.compile(r"\b\d+(?:\.\d+)?(x)\b")  # 3.3x
-UNIT_GLUED = re.compile(r"\b\d+(?:\.\d+)?()(?:ms|s|GB|MB|KB|TB|GiB|MiB|W|GHz)\b")  # 6.88s, 80GB
+LATIN_FACTOR = re.compile(r"\b\d+(?:\.\d+)?(x)\b")  # `3.3x`
+UNIT_GLUED = re.compile(r"\b\d+(?:\.\d+)?()(?:ms|s|GB|MB|KB|TB|GiB|MiB|W|GHz)\b")  # `6.88s`, `80GB`
 WORD = re.compile(r"[A-Za-z][a-z]+")
 PROSE_WORD = re.compile(r"(?<![\w.-])[a-z]{3,}(?![\w.-])")  # not part of an id, a file or a version
 STANDING_ALONE = {"zh": re.compile(r"本期|本周"), "en": re.compile(r"\bthis (?:issue|week)\b", re.I)}

@@ -64,10 +64,10 @@ def factor_chart(r: Renderer, topic_id: str, metric: str, points: list[Claim]) -
     first, last = points[0].published, points[-1].published
     x = _time_scale(first, last)
     values = [p.facts.factor for p in points]
-    low, high = min(min(values), 1) / 1.25, max(max(values), 1) * 1.25  # 1× (no change) is always on the scale
+    low, high = min(min(values), 1) / 1.25, max(max(values), 1) * 1.25  # `1×` (no change) is always on the scale
     y = _log_scale(low, high, TOP, HEIGHT - BOTTOM)
     ticks = [v for v in LOG_TICKS if low <= v <= high]
-    if len(ticks) > 5:  # a wide range: powers of ten only (and 1×)
+    if len(ticks) > 5:  # a wide range: powers of ten only (and `1×`)
         ticks = [v for v in ticks if math.log10(v).is_integer()]
     grid = "".join(f'<line class="kb-chart__grid{" kb-chart__one" if v == 1 else ""}" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
                    f'y1="{y(v):.1f}" y2="{y(v):.1f}"/><text x="{LEFT - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v:g}×</text>'

@@ -22,7 +22,7 @@ def quantity(r: Renderer, value: Quantity) -> str:
 
 
 def ratio_phrase(f: ClaimFacts) -> str:
-    """How a ratio reads: `higher` (3.75× as much), `better` (TTFT 3.3× better), or `reduced` (down to 1/6.8)."""
+    """How a ratio reads: `higher` (`3.75×` as much), `better` (`TTFT 3.3× better`), or `reduced` (`down to 1/6.8`)."""
     if f.moved == "lower":
         return "reduced" if f.metric in SIZES else "better"
     return "higher"
