@@ -90,7 +90,8 @@ def _paragraphs(prose_html: str) -> str:
 
 def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) -> tuple[str, str]:
     """The HTML part, before and after its CSS is inlined: the issue as its page says it, every link absolute.
-    Links keep the reader's mail client's colour (a colour inlined on each took an eighth of the part)."""
+    Links keep the reader's mail client's colour: a colour inlined on each made the part much larger, and it must
+    stay under GMAIL_CLIPS (measured: bench/README.md, kb/publish/email_issue.py)."""
     r = Renderer(catalog, lang, issue.page)
     here = page_address(site_url, issue.page, lang)
     text = issue.text(lang)

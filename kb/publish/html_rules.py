@@ -3,8 +3,8 @@
 Used by the output firewall (kb.publish.firewall) on every page of a built site. A
 browser-grade HTML5 parser matters here: `<img/onerror=…>` or an attribute
 the sanitizer's parser read differently must be seen as the reader's browser
-sees it. Lexbor also reads 1,000,000 elements in a few seconds, where
-Python's html.parser took over a minute (520 issues, here).
+sees it. Lexbor is also many times faster than Python's html.parser on a
+whole site (measured: bench/README.md, kb/publish/html_rules.py).
 """
 from __future__ import annotations
 
@@ -101,7 +101,8 @@ def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
     if not result.policy:
         result.findings.append("has no Content-Security-Policy (overrides/main.html writes it in every page)")
     # the page's content (<article>): no theme component or id the theme's script reads. One pass over
-    # the page, then the few candidates: a second walk of every node inside <article> cost 40% more.
+    # the page, then the few candidates: a second walk of every node inside <article> cost much more (measured:
+    # bench/README.md, kb/publish/html_rules.py).
     for node in theme_attributes:
         if _inside_article(node):
             name = next(name for name in node.attributes if name.startswith("data-md-"))

@@ -2,8 +2,9 @@
 
 Headings and contributor prose are Markdown (the table of contents is built
 from the headings); each item's sources, facts, figures and links are one
-block of HTML kept out of Markdown: generated link lists cost Markdown 40% of
-an issue page's conversion (their links are checked by `kb audit`).
+block of HTML kept out of Markdown: generated link lists were much of Markdown's
+time on an issue page (measured: bench/README.md, kb/render/issue_page.py;
+their links are checked by `kb audit`).
 """
 from __future__ import annotations
 

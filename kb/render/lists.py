@@ -3,8 +3,9 @@
 Each overview shows what is current and links the record of every period
 (kb.model.records), so no page grows with the archive.
 
-Long lists are HTML kept out of Markdown (`Renderer.raw`): at 520 issues they
-were most of the build. Headings stay Markdown, for the table of contents.
+Long lists are HTML kept out of Markdown (`Renderer.raw`): through Markdown they
+were most of a large archive's build (measured: bench/README.md, kb/render/lists.py).
+Headings stay Markdown, for the table of contents.
 """
 from __future__ import annotations
 
