@@ -13,7 +13,7 @@ Material's lunr search, no kb plugin — and prints, with ratios project/naive:
   showing it in the editor preview (mkdocs_kb/preview.py, bench/preview.py),
   and the same at today's archive (a copy of the project).
 
-    python -m bench.run                 # N = 52 and 520; about 10 minutes here
+    python -m bench.run                 # N = 52 and 520
     python -m bench.run --issues 6 12   # the smoke test's size
     python -m bench.run --write         # also record the table in bench/README.md
 """
@@ -383,8 +383,8 @@ def main(argv: list[str] | None = None) -> dict:
             print(f"N = {issues}: generating, building both sites, measuring...", file=sys.stderr, flush=True)
             all_results[issues] = measure(issues, Path(work) / str(issues), args.quick)
             print(table(all_results), file=sys.stderr, flush=True)  # so far: a later size's failure loses nothing
-        # The machine's speed drifts and wanders: one 1,040-issue build took 115, 130, 132 and 148 s within 45
-        # minutes. Each project is built once more, in the reverse order of the sizes, so that a ratio of two
+        # The machine's speed drifts and wanders from one build to the next (measured: bench/README.md,
+        # bench/run.py). Each project is built once more, in the reverse order of the sizes, so that a ratio of two
         # sizes also comes from builds in the order small, large, large, small, which cancels a steady drift.
         for issues in sorted(args.issues, reverse=True):
             print(f"N = {issues}: building the project again...", file=sys.stderr, flush=True)
