@@ -11,6 +11,8 @@ What it does not read as a measurement: text in backticks (code, and examples of
 writes: `6.88 s`, `7.8×`), a product of a number and a constant (`4 × CHUNK_BYTES`), a size in pixels written
 as width×height (`1200×630`), and the few limits and targets of ALLOWED, each with why it is not a measurement.
 A limit is better worded so that it reads as one (a constant's name, "the target of issue 14") than added here.
+A comment that points to bench/README.md by its file ("measured: bench/README.md, kb/base/limits.py") has an entry
+there, under its package, that names the file.
 """
 from __future__ import annotations
 
@@ -95,6 +97,34 @@ def test_comments_state_no_measured_figure(path):
 ])
 def test_what_reads_as_a_measured_figure(text, expected):
     assert figures_in(text) == expected
+
+
+# "measured: bench/README.md, kb/base/limits.py": a comment's pointer to the figures of its file, maybe across lines
+POINTER = re.compile(r"bench/README\.md,\s+(?:(?:#|//|\*)\s*)?((?:kb|mkdocs_kb|macros|bench|tests|overrides)/[\w/.-]*\w)")
+FIGURES_SECTION = "## Figures behind the code's choices"
+
+
+def figures_entries() -> dict[str, str]:
+    """Each group of bench/README.md's figures behind the code's choices (`### kb/base`) -> its text."""
+    text = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    section = text.split(FIGURES_SECTION, 1)[1].split("\n## ", 1)[0]
+    return {group.split("\n", 1)[0].strip(): group for group in section.split("\n### ")[1:]}
+
+
+def test_every_pointer_to_bench_readme_names_an_entry_there():
+    """A comment that points to bench/README.md by its file has an entry there: under the file's package
+    (`### kb/base`, `### tests`), a line naming the file from there (`limits.py`, `assets/kb.css`)."""
+    groups = figures_entries()
+    sources = [path for folder in ("kb", "mkdocs_kb", "macros", "bench", "tests", "overrides")
+               for path in (ROOT / folder).rglob("*") if path.suffix in {".py", ".css", ".js", ".html"}]
+    missing = []
+    for path in sources:
+        for match in POINTER.finditer(path.read_text(encoding="utf-8")):
+            parts = match.group(1).split("/")
+            group, name = ("/".join(parts[:2]), "/".join(parts[2:])) if parts[0] == "kb" else (parts[0], "/".join(parts[1:]))
+            if not (ROOT / match.group(1)).is_file() or f"`{name}`" not in groups.get(group, ""):
+                missing.append(f"{path.relative_to(ROOT)}: {match.group(1)}")
+    assert not missing, "no entry in bench/README.md for:\n" + "\n".join(missing)
 
 
 def test_every_allowed_phrase_is_still_used():
