@@ -40,13 +40,11 @@ FIGURE = re.compile(
 )
 CODE = re.compile(r"`[^`\n]*`")
 
-# Phrases that hold a number and a unit and are not measurements: limits and targets set by someone else or
-# by this project. Each must still be written somewhere (test_every_allowed_phrase_is_still_used).
+# Phrases that hold a number and a unit and are not measurements (a limit, a target, another tool's fact) -> why.
+# Each must still be written somewhere (test_every_allowed_phrase_is_still_used).
 ALLOWED = {
-    # mkdocs' own default, the interval mkdocs_kb.preview_serve.POLL_S is set against; not measured here
-    "mkdocs serve: 0.5 s": "mkdocs serve's default polling interval",
-    # CBOR's argument sizes (RFC 8949, additional information 25 to 27): the format, not a measurement
-    "2, 4, 8 bytes": "CBOR's argument sizes",
+    "mkdocs serve: 0.5 s": "mkdocs' default polling interval, which mkdocs_kb.preview_serve.POLL_S is set against",
+    "2, 4, 8 bytes": "CBOR's argument sizes (RFC 8949, additional information 25 to 27): the format",
 }
 
 
