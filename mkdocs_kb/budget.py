@@ -130,3 +130,33 @@ class BuildBudget:
         average = total / max(len(self.pages), 1) * 1000
         return (f"{self.shared.path}: the pages {over}, each about {average:,.0f} ms, no one page most of it — "
                 f"every page includes this file ({self.shared.what}), which Markdown reads with each; make it shorter")
+
+
+class RenderBudget:
+    """Both budgets as a language's build runs them: the language's from the navigation to the templates, and
+    each page's from its Markdown to its HTML. A page the split conversion's copy converts counts against the
+    language's budget there, in the copy (forked once the language's budget started), and here only against
+    its own."""
+
+    def __init__(self):
+        self.page = PageBudget()
+        self.language = BuildBudget()
+
+    def language_starts(self, pages: int, seconds: float, ms_per_page: float, shared: Shared) -> None:
+        self.language.start(pages, seconds, ms_per_page, shared)
+
+    def page_starts(self, page: str, seconds: float, here: bool = True) -> None:
+        """`page` (docs/...) is rendered and converted from now, in this process if `here`."""
+        self.page.start(page, seconds, self.language if here else None)
+
+    def page_done(self) -> None:
+        self.page.stop()
+        self.language.page_done()
+
+    def language_done(self) -> None:
+        """Every page of the language is converted, in both processes."""
+        self.language.finish()
+
+    def reset(self) -> None:
+        """A failed build: no language's budget runs on into the next."""
+        self.language = BuildBudget()
