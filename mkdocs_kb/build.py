@@ -203,7 +203,7 @@ class SiteBuild:
             copy_language_sitemaps(site)
             # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
             check = site_firewall(self.catalog, config, self.settings, self.built_pages, self.docs_source,
-                                  self.split.allowed)
+                                  self.split.allowed, theme_context.content_security_policy(self.serving))
             findings = check.site_problems()
             index.finish()
             findings += check.search_index_problems()

@@ -49,9 +49,11 @@ def copy_language_sitemaps(site: Path) -> None:
 
 
 def site_firewall(catalog: Catalog, config: MkDocsConfig, settings: KbConfig, built_pages: dict[str, str],
-                  docs: Path | None, split: bool) -> Firewall:
+                  docs: Path | None, split: bool, policy: str) -> Firewall:
     """The firewall over the site `config` built: `built_pages` (HTML file -> the page it is built from) are the
-    only HTML it lets out; `docs`, the folder pages come from; `split`, whether it may fork."""
+    only HTML it lets out; `docs`, the folder pages come from; `split`, whether it may fork; `policy`, the
+    Content-Security-Policy the pages carry."""
     theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
     return Firewall(Path(config.site_dir), theme, built_pages, list(catalog.topics), site_path(config.site_url), docs,
-                    split=split, site_url=settings.public_url or config.site_url, cards=card_files(catalog))
+                    split=split, site_url=settings.public_url or config.site_url, cards=card_files(catalog),
+                    policy=policy)

@@ -21,12 +21,18 @@ from .config import KbConfig
 from .language_links import homes_for_404, relative_home_links
 
 
+def content_security_policy(serving: bool) -> str:
+    """The policy pages carry: a served build (`mkdocs serve`, the preview) also lets its live-reload script
+    reach the server; the firewall holds pages to the same one."""
+    return PREVIEW_POLICY if serving else POLICY
+
+
 def template_globals(env: Environment, settings: KbConfig, language: str, serving: bool) -> Environment:
     """For every template, the 404 page's too: the site's public address (None when it is not known), and
     what the search box says in the language being built (overrides/partials/search.html)."""
     env.globals["kb_public_url"] = settings.public_url
     # overrides/main.html: every page's Content-Security-Policy (a preview's lets the live reload run)
-    env.globals["kb_csp"] = PREVIEW_POLICY if serving else POLICY
+    env.globals["kb_csp"] = content_security_policy(serving)
     env.globals["kb_search"] = search_box(language)
     # tojson as UTF-8: each Chinese character of the search box's JSON (its facet names, the 404 page's result
     # lines) was six bytes (\uXXXX). tojson still escapes < > & ' (htmlsafe_json_dumps).

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from kb.project import layout
 from kb.base.problems import Problem
-from kb.publish.csp import INLINE_SCRIPTS
+from kb.publish.csp import INLINE_SCRIPTS, POLICY
 from kb.publish.email_rules import email_problems, png_problems
 from kb.base.forked import in_halves
 from kb.publish.html_rules import Scripts, first_element, inspect_html
@@ -71,7 +71,7 @@ class Firewall:
 
     def __init__(self, site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
                  docs: Path | None = None, split: bool = False, site_url: str | None = None,
-                 cards: set[str] = frozenset()):
+                 cards: set[str] = frozenset(), policy: str = POLICY):
         self.site = Path(site)
         self.cards = cards  # the share cards the build draws (kb.publish.cards.card_files)
         self.site_url = site_url  # where an email's images may come from (kb.publish.email_rules)
@@ -81,7 +81,7 @@ class Firewall:
         self.docs = docs
         self.known: dict[str, bool] = {}
         self.scripts = Scripts(self._known_file, frozenset(INLINE_SCRIPTS),
-                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url)
+                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url, policy)
         self.generated = _generated_files(topics)
         self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 

@@ -53,6 +53,7 @@ class Scripts:
     inline: frozenset[str] | set[str]  # the hashes of the inline scripts allowed (kb.publish.csp.INLINE_SCRIPTS)
     base_path: str = "/"  # where the site is served, for root-relative addresses
     site_url: str | None = None  # the site's own address: absolute <link>s may point under it
+    policy: str = POLICY  # the Content-Security-Policy pages carry (kb.publish.csp: PREVIEW_POLICY when served live)
 
     def allows_file(self, src: str, page: str) -> bool:
         parts = urlsplit(src)
@@ -138,9 +139,9 @@ def _element(node, page: str, scripts: Scripts, findings: list[str]) -> bool:
         if tag in FORBIDDEN_ELEMENTS:
             findings.append(f"has a <{tag}> element")
         elif tag == "meta" and attributes.get("http-equiv"):
-            if attributes["http-equiv"].lower() != "content-security-policy" or attributes.get("content") != POLICY:
+            if attributes["http-equiv"].lower() != "content-security-policy" or attributes.get("content") != scripts.policy:
                 findings.append(f"has <meta http-equiv={attributes['http-equiv']}> that is not the site's own "
-                                "Content-Security-Policy (kb.publish.csp.POLICY)")
+                                "Content-Security-Policy (kb.publish.csp)")
         elif tag == "link":
             _link(attributes, page, scripts, findings)
         elif tag == "form" and attributes.get("action"):
