@@ -86,8 +86,8 @@ class Firewall:
         self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
     def site_problems(self) -> list[Problem]:
-        """Never split: a build checks its pages while Pagefind takes every core, and split the check took as
-        long (14.9 s against 14.2 s at 1,040 issues) while the build's memory peaked 80 MB higher (1,026 MB)."""
+        """Never split: a build checks its pages while Pagefind takes every core, so a forked half saves no time
+        and costs the memory of a copy (measured: bench/README.md, kb/publish/firewall.py)."""
         index = self.site / layout.INDEX_FOLDER
         return self._files((path for path in self.site.rglob("*") if not path.is_relative_to(index)), split=False)
 
@@ -104,8 +104,8 @@ class Firewall:
         return self.known[rel]
 
     def _files(self, paths, split: bool) -> list[Problem]:
-        """The findings in each file, half of the files checked in a forked copy when `split` (kb.base.forked): at
-        520 issues, the search index's files and records took 1.0–1.1 s instead of 1.4–1.5 s."""
+        """The findings in each file, half of the files checked in a forked copy when `split` (kb.base.forked), where
+        nothing else takes the second core (measured: bench/README.md, kb/publish/firewall.py)."""
         problems = []
         for rel, found, heading in filter(None, in_halves(sorted(paths, key=str), self._file, split)):
             problems += found
