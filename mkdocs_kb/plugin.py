@@ -9,9 +9,11 @@ page's macros; kb/ knows nothing of mkdocs.
 """
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
+import mkdocs
 import yaml
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -20,12 +22,14 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
 from kb import Catalog, CatalogCache, ContentError, layout
+from kb.build_stamp import write_stamp
 from kb.export import write_export
 from kb.cards import HEIGHT, WIDTH, card_files, has_card, write_cards
 from kb.csp import POLICY, PREVIEW_POLICY
 from kb.email_issue import write_emails
 from kb.feeds import write_feeds
 from kb.firewall import Firewall
+from kb.generator import notice
 from kb.labels import LABELS
 from kb.limits import defines_abbreviation
 from kb.messages import language
@@ -76,6 +80,7 @@ class KbPlugin(BasePlugin[KbConfig]):
         self.serving = command == "serve"
         # only `mkdocs serve` loads again after an edit: a build keeps the catalog, not the files' parses (kb.catalog_cache)
         self.catalogs = CatalogCache(reparse_edits=command == "serve")
+        logging.getLogger("mkdocs.plugins.kb").info(notice())  # once a command, after Material's end-of-life notice
 
     @event_priority(-100)  # after mkdocs-static-i18n (also -100, listed first) set the language, and after mkdocs-macros
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -319,3 +324,5 @@ class KbPlugin(BasePlugin[KbConfig]):
         if findings:
             raise PluginError(f"the built site holds {len(findings)} thing(s) that may not be published:\n"
                               + "\n".join(str(f) for f in findings))
+        # The proof `kb verify-site` reads: this plugin ran, and its firewall passed exactly the files now in the site.
+        write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}")  # ProperDocs: properdocs
