@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, problem_lines
 from kb import layout
 from kb.build_stamp import site_digest, verify_site, write_stamp
 from kb.cli import main
@@ -128,3 +128,12 @@ def test_kb_verify_site_command(site, tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "the files at its root: a file changed" in out
     assert "is not the site the kb plugin built and its firewall passed" in err
+
+
+def test_no_page_is_published_where_the_stamp_is(project):
+    """The stamp's name is the build's, as every generated file's (kb.layout.generated_paths): kb check refuses a
+    page that would be published over it, before any build."""
+    (project / layout.DOCS / f"{layout.BUILD_STAMP}.md").write_text("---\ntitle: A page\n---\n\nText.\n", encoding="utf-8")
+    assert any(line.startswith(f"docs/{layout.BUILD_STAMP}.md: page: would be published at ")
+               and f"clashes with the generated file `{layout.BUILD_STAMP}`" in line for line in problem_lines(project)), \
+        problem_lines(project)
