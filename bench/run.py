@@ -36,6 +36,7 @@ from pathlib import Path
 from bench.preview import live_preview_seconds, preview_seconds
 from bench.synthetic import ROOT, generate
 from kb.project import layout
+from kb.project.generator import NAIVE_BASELINE
 from kb.search.scratch import MEMORY_FOLDER
 
 QUERIES = {"zh": ["控制面", "量化", "前缀缓存"], "en": ["control plane", "quantization", "prefix caching"]}
@@ -109,6 +110,7 @@ def naive_variant(project: Path) -> Path:
     config = config.replace("\n  - assets/kb-search.js\n", "\n")  # Pagefind's box; the claims ledger's script stays
     config = re.sub(r"\n  # The knowledge base[^\n]*\n  - kb:?\n(?:      [^\n]*\n)*", "\n", config)  # the project's plugin
     assert not re.search(r"\n  - kb:?\n", config), "the naive baseline must build without the kb plugin"
+    config = config.replace("\nextra:\n", f"\nextra:\n  {NAIVE_BASELINE}: true  # the macros run without the kb plugin\n", 1)
     config = config.replace("plugins:\n", "plugins:\n" + NAIVE_SEARCH, 1)
     (naive / "mkdocs.yml").write_text(config, encoding="utf-8")
     return naive

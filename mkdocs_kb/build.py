@@ -24,14 +24,18 @@ and the search index; the end of the mkdocs command removes the mirror.
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+import mkdocs
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from kb.project.generator import notice
+from kb.publish.build_stamp import write_stamp
 from kb import Catalog, CatalogCache, ContentError
 from kb.base.limits import defines_abbreviation
 from kb.base.messages import language as locale_language
@@ -83,6 +87,7 @@ class SiteBuild:
         self.split.allow(command == "build" and not dirty and settings.split_conversion)
         self.serving = command == "serve"
         self.catalogs = CatalogCache(reparse_edits=command == "serve")
+        logging.getLogger("mkdocs.plugins.kb").info(notice())  # once a command, after Material's end-of-life notice
 
     def language_starts(self, config: MkDocsConfig, settings: KbConfig, lang: str) -> None:
         """The build of `lang` starts, mkdocs' configuration set for it."""
@@ -212,6 +217,8 @@ class SiteBuild:
         if findings:
             raise PluginError(f"the built site holds {len(findings)} thing(s) that may not be published:\n"
                               + "\n".join(str(f) for f in findings))
+        # The proof `kb verify-site` reads: this plugin ran, and its firewall passed exactly the files now in the site.
+        write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}")  # ProperDocs: properdocs
 
     def failed(self) -> None:
         """A build failed: the copy and the search index stop; no budget runs on into the next build."""

@@ -17,6 +17,7 @@ import pytest
 
 from conftest import ROOT, _free_port, line_of
 from kb.project import layout
+from kb.project.generator import notice
 from kb.publish.csp import PREVIEW_POLICY
 
 CLOCK = r"\d\d:\d\d:\d\d"
@@ -91,9 +92,10 @@ def test_the_preview_shows_an_edit_with_one_line_per_build_and_a_problem_at_its_
         address = running.url + layout.page_url(page.removeprefix(f"{layout.DOCS}/"))
         ready = running.wait_for_line(rf"{CLOCK} ready {SECONDS}")
         # the banner: what is previewed and where, then the first build; nothing of mkdocs' own chatter
-        assert ready == 2, running.lines
+        assert ready == 3, running.lines
         assert running.lines[0].startswith(f"Preview in {layout.DEFAULT_LANGUAGE} of 1 page and the home page")
         assert running.lines[1] == f"  {page} → {address}"
+        assert running.lines[2] == notice()  # where the generator's end of life is decided (DECISIONS.md)
         assert "PREVIEWMARK" not in running.page(address)
 
         edit(project, page, original + "\nPREVIEWMARK one\n")

@@ -10,6 +10,7 @@ from pathlib import Path
 from kb.project import layout
 from kb.base import messages
 from kb.publish.audit import audit
+from kb.publish.build_stamp import verify_command
 from kb.publish.cards import card_files
 from kb.content.check import check, default_pages
 from kb.model.claim_facts import SOURCE_KINDS, STATUSES
@@ -204,6 +205,10 @@ def cmd_audit(root: Path, args) -> int:
     return 1 if found else 0
 
 
+def cmd_verify_site(root: Path, args) -> int:
+    return verify_command(args.site)
+
+
 def cmd_new(root: Path, args) -> int:
     try:
         if args.what == "issue":
@@ -251,6 +256,10 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
     audit_cmd.add_argument("--site-url", help="the site's own address (default: $KB_SITE_URL, else its sitemap's)")
     audit_cmd.set_defaults(run=cmd_audit)
+    verify = sub.add_parser("verify-site", help="prove a built site is the one the kb plugin built and its firewall "
+                                                 "passed, unchanged since (its kb-build.json)")
+    verify.add_argument("site", type=Path, help="the built site's folder (site/)")
+    verify.set_defaults(run=cmd_verify_site)
     claims = sub.add_parser("claims", help="figures by status and age: vendor figures never checked first")
     claims.add_argument("--status", action="append", choices=STATUSES, help="only these statuses; repeat for several")
     claims.add_argument("--source", action="append", choices=SOURCE_KINDS, help="only these source kinds; repeat for several")

@@ -118,6 +118,9 @@ EXPORT_VERSION = 1  # raised when a field is removed or changes meaning; adding 
 EXPORT_DIR = "data"
 EXPORT_FILE = f"catalog-v{EXPORT_VERSION}.json"
 EXPORT_SCHEMA_FILE = f"catalog-v{EXPORT_VERSION}.schema.json"
+# Proof that the kb plugin built the site and its firewall passed it, with a digest of every other file
+# (kb.publish.build_stamp; `kb verify-site`). Not a dotfile: the Actions that upload a site leave those out.
+BUILD_STAMP = "kb-build.json"
 
 
 def issue_stem(number: int) -> str:
@@ -201,7 +204,7 @@ def feed_names(topic: str | None = None) -> tuple[str, str]:
 
 def generated_files(topics: list[str]) -> list[str]:
     """The site-relative files the build writes besides pages (kb.publish.firewall checks what each holds)."""
-    files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}"]
+    files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}", BUILD_STAMP]
     for lang in site_languages().codes:
         home = language_home(lang)
         files += [CLAIMS_DATA.format(lang=lang), SEARCH_VOCABULARY.format(lang=lang), f"{home}sitemap.xml",
