@@ -8,7 +8,7 @@ from __future__ import annotations
 KNOBS = {
     # Pagefind's own ranking options, passed as they are. Issue pages are long by nature (items, figures): a
     # softer length penalty than Pagefind's default (0.75) keeps them from ranking below short pages (the best
-    # of a sweep at 520 issues).
+    # of a sweep; measured: bench/README.md, kb/search/ranking.py).
     "pagefind": {"pageLength": 0.2},
     # A page holding the query's words side by side weighs up to 1 + weight times its Pagefind score (1: double);
     # words within `slack` more (的, a comma) count `slack_weight` of that.

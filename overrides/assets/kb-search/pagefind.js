@@ -5,7 +5,8 @@
 // `load` is called: the module touches no page as it is imported.
 import { vocabularyOf } from "./query.js";
 
-// Pagefind 1.5 searches in a web worker by default: 41 KB more script for a search that takes ~20 ms
+// Pagefind 1.5 searches in a web worker by default: more script to fetch than the search takes on this thread
+// (measured: bench/README.md, overrides/assets/kb-search/pagefind.js)
 const NO_WORKER = true;
 
 // A result's page (url, content, meta, anchors) from the text of its fragment file: `words`, its indexed words,
@@ -73,7 +74,8 @@ export const createLoader = ({ root, indexLang, vocabulary, ranking, namesAnchor
   };
 
   // Read here rather than with result.data(): Pagefind would build an excerpt for every heading holding a match,
-  // each one re-splitting the whole page (a second on the watch list of a 520-issue archive).
+  // each one re-splitting the whole page: slowest on the longest pages, the watch list (measured: bench/README.md,
+  // overrides/assets/kb-search/pagefind.js).
   const fragments = new Map();
   const fragment = (id) => {
     if (!fragments.has(id)) {

@@ -10,13 +10,13 @@ import { respelled } from "./spelling.js";
 // writes a factor (query.js: asFactor); `filters()`: Pagefind's filters for the facet values chosen.
 export const createSearch = ({ load, fragment, knobs, stemmed, factorWord, filters }) => {
   let latest = 0;
-  // Pagefind scores one query at a time on this thread, and a common word takes it a while (a 520-issue
-  // archive: 20–110 ms). While it does, only the newest query waits: typing 前缀缓存 scores 前 and then
-  // 前缀缓存, not 前缀 and 前缀缓 as well (at 520 issues a later query took 512 ms with them, bench).
+  // Pagefind scores one query at a time on this thread, and a common word takes it a while in a big archive.
+  // While it does, only the newest query waits: typing 前缀缓存 scores 前 and then 前缀缓存, not 前缀 and 前缀缓 as
+  // well, whose results would only be overwritten (measured: bench/README.md, overrides/assets/kb-search/search.js).
   let scoring = Promise.resolve();
   // Facets: Pagefind filters (data-pagefind-filter), counted over the results of each search, once the reader
-  // asks for them. Once its filters are loaded, Pagefind counts them on every search: at 520 issues a later
-  // query took 950 ms with them and 340 ms without, the first 950 and 650 ms (bench).
+  // asks for them. Once its filters are loaded, Pagefind counts them on every search, which costs a query more
+  // than the rest of its search (measured: bench/README.md, overrides/assets/kb-search/search.js).
   let facetTotals = null;
 
   const withPages = (results) => Promise.all(results.map(async (r) => ({ ...r, page: await fragment(r.result.id) })));

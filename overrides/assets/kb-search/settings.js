@@ -30,7 +30,8 @@ export const settingsOf = (dataset, { root, pathname, htmlLang }) => {
     knobs: readKnobs(dataset.kbRanking),
     namesAnchor: dataset.kbNamesAnchor,
     // What a query that finds nothing as typed is read by (kb.search.records.search_vocabulary): fetched as the
-    // search opens, not carried by every page (at 14 entities it was 1.6 KB of each Chinese page).
+    // search opens, not carried by every page, as it grows with every name the site writes (measured:
+    // bench/README.md, overrides/assets/kb-search/settings.js).
     vocabulary: new URL(dataset.kbVocabulary.replace("{lang}", pageLang), root),
   };
 };
