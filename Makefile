@@ -10,7 +10,11 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
+<<<<<<< HEAD
 .PHONY: install browser node serve preview test test-full test-next-issue build build-properdocs check audit a11y bench clean lock
+=======
+.PHONY: install browser node npm serve preview test test-full test-next-issue build check audit a11y bench clean lock
+>>>>>>> searchjs
 
 install: $(STAMP)
 
@@ -37,13 +41,19 @@ browser:
 	@$(PYTHON) tests/browser.py >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 	  || { echo "no browser: run 'sudo apt-get install chromium', or set CHROME_PATH"; exit 1; }
 
-# Lighthouse is npm's (a11y/package-lock.json); as root on Debian, install Node.js and npm if missing.
+# Node.js runs the search box's unit tests (tests/js/, from tests/test_search_script.py); as root on Debian,
+# install it if missing.
 node:
-	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; } \
-	  || { echo "npm is missing: run 'sudo apt-get install nodejs npm'"; exit 1; }
+	@command -v node >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; } \
+	  || { echo "node is missing: run 'sudo apt-get install nodejs'"; exit 1; }
+
+# Lighthouse is npm's (a11y/package-lock.json); as root on Debian, install npm if missing.
+npm: node
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; } \
+	  || { echo "npm is missing: run 'sudo apt-get install npm'"; exit 1; }
 
 A11Y_NODE := a11y/node_modules/.package-lock.json
-$(A11Y_NODE): a11y/package.json a11y/package-lock.json | node
+$(A11Y_NODE): a11y/package.json a11y/package-lock.json | npm
 	npm ci --prefix a11y --ignore-scripts --no-audit --no-fund --loglevel=error
 
 # Accessibility of the whole site: axe-core on every page at 375 and 1280 px in both languages, then
@@ -52,21 +62,21 @@ $(A11Y_NODE): a11y/package.json a11y/package-lock.json | node
 a11y: install browser $(A11Y_NODE)
 	KB_A11Y_FULL=1 $(BIN)/python -m pytest -n 0 -p no:cacheprovider tests/test_accessibility.py
 
-# The fast tier: every test not marked `full` — each archive built once, HTML, checker, model and the key
-# browser flows (search in both languages, the language switch).
-test: install browser
+# The fast tier: every test not marked `full` — each archive built once, HTML, checker, model, the search box's
+# script under Node and the key browser flows (search in both languages, the language switch).
+test: install browser node
 	$(BIN)/python -m pytest -m "not full"
 
 # Every test (crawls of every page, accessibility, the builds of hostile content, the benchmark's smoke run),
 # then next week's issue. .ci/run runs this.
-test-full: install browser
+test-full: install browser node
 	$(BIN)/python -m pytest
 	$(MAKE) test-next-issue
 
 # Next week's issue, added to a copy of the project as CONTRIBUTING describes (tests/next_issue.py), and the
 # fast tier run there: proof that the tests survive new content.
 NEXT_ISSUE := build/next-issue
-test-next-issue: install browser
+test-next-issue: install browser node
 	$(BIN)/python tests/next_issue.py $(NEXT_ISSUE)
 	cd $(NEXT_ISSUE) && $(CURDIR)/$(BIN)/python -m pytest -m "not full" -p no:cacheprovider
 

@@ -107,7 +107,9 @@ def naive_variant(project: Path) -> Path:
     config = (naive / "mkdocs.yml").read_text(encoding="utf-8")
     config = re.sub(r"\n    - navigation\.prune[^\n]*", "", config)
     config = re.sub(r"\nnav:\n.*?\n(?=validation:)", "\n", config, flags=re.S)
-    config = config.replace("\n  - assets/kb-search.js\n", "\n")  # Pagefind's box; the claims ledger's script stays
+    # Pagefind's box (a module: its path and type); the claims ledger's script stays
+    config = re.sub(r"\n  - path: assets/kb-search/main\.js[^\n]*\n    type: module\n", "\n", config)
+    assert "kb-search" not in config, "the naive baseline must build without the project's search box"
     config = re.sub(r"\n  # The knowledge base[^\n]*\n  - kb:?\n(?:      [^\n]*\n)*", "\n", config)  # the project's plugin
     assert not re.search(r"\n  - kb:?\n", config), "the naive baseline must build without the kb plugin"
     config = config.replace("\nextra:\n", f"\nextra:\n  {NAIVE_BASELINE}: true  # the macros run without the kb plugin\n", 1)

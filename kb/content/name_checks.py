@@ -104,7 +104,7 @@ def check_names(reader: ContentReader, catalog: Catalog) -> None:
 
 def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
     """An alias names one thing, and is not its name already, nor another of its aliases: search would find the
-    wrong page or term, or nothing new (and the synonyms map of kb-search.js keeps one of two equal aliases).
+    wrong page or term, or nothing new (and the synonyms map of the search box (overrides/assets/kb-search/query.js) keeps one of two equal aliases).
     Compared by skeleton, so a full-width `ｓｐｅｃｕｌａｔｉｖｅ sampling` is the alias `speculative sampling`, and
     `vLLM` with a Cyrillic `М` or an invisible variation selector is `vLLM`."""
     registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),

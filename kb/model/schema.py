@@ -213,7 +213,7 @@ SiteLanguage = Annotated[str, _site_language()]
 
 class TermFacts(Strict):
     """A term of data/terms.yml: how the site writes it in each language, and what else readers type for it.
-    A query holding an alias that finds nothing is searched with the term as written (kb-search.js)."""
+    A query holding an alias that finds nothing is searched with the term as written (overrides/assets/kb-search/search.js)."""
 
     id: Slug
     written: dict[SiteLanguage, Name] = Field(min_length=1)

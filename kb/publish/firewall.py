@@ -211,8 +211,9 @@ def _json_problems(path: Path) -> list[str]:
 
 
 def _shards_problems(path: Path) -> list[str]:
-    """kb-search.js merges the bundles it names (only folders of this bundle, each with its entry), hides
-    the records it lists (ids of Pagefind's form) and fetches the files it preloads (files of this bundle)."""
+    """The search box (overrides/assets/kb-search/pagefind.js) merges the bundles it names (only folders of this
+    bundle, each with its entry), hides the records it lists (ids of Pagefind's form) and fetches the files it
+    preloads (files of this bundle)."""
     problems = _json_problems(path)
     if problems:
         return problems
