@@ -4,7 +4,14 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
+# The locks (requirements/, remade by `make lock`) pin every package with its hashes, so an install gets exactly
+# the files locked or fails: tools.txt (setuptools, which builds the editable install of the project and any
+# sdist, and uv, which makes the locks), runtime.txt (what the site needs to build), test.txt (that and the test
+# tools, at the same versions). `make install` installs the test lock, as `make test` needs it and the venv is
+# shared; `make build LOCK=requirements/runtime.txt` in a fresh venv installs only the build's (deploy.yml does).
+LOCK ?= requirements/test.txt
+LOCKS := requirements/tools.txt requirements/runtime.txt requirements/test.txt
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCKS) $(LOCK) | cksum | cut -d' ' -f1)
 export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
@@ -13,11 +20,14 @@ export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml requirements.lock
+# pip is the one the Python's venv comes with (never a download). No build isolation: an sdist or the project
+# is built with the locked setuptools, where an isolated build would download an unpinned one. The project itself
+# is local source, installed editable without a hash.
+$(STAMP): pyproject.toml $(LOCKS) $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.lock
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/tools.txt
+	$(BIN)/python -m pip install --quiet --require-hashes --no-build-isolation -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	rm -f $(VENV)/.installed-* && touch $@
 
 serve: install
@@ -82,12 +92,18 @@ bench: install browser
 audit: build
 	$(BIN)/kb audit --site site
 
-# Re-pin every dependency after changing pyproject.toml.
+# Remake the locks after changing pyproject.toml or requirements/tools.in: versions already locked are kept
+# (`make lock UPGRADE=1` takes the newest allowed). uv, not pip-compile: it locks for a target rather than for
+# the Python running it (CPython 3.11 on Linux x86_64, CI's machine; 3.11.5, as pymdown-extensions 13.1.2 needs
+# it), reads no pip configuration of the machine (its extra indexes) and resolves in seconds.
+LOCK_FOR := --python-version 3.11.5 --python-platform x86_64-manylinux_2_28
+UV_COMPILE = $(BIN)/uv pip compile --quiet --generate-hashes $(LOCK_FOR) --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
 lock:
-	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/pip install --quiet -e '.[test]'
-	.lock-venv/bin/pip freeze --exclude-editable > requirements.lock
-	rm -rf .lock-venv
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/tools.txt
+	$(UV_COMPILE) requirements/tools.in -o requirements/tools.txt
+	$(UV_COMPILE) pyproject.toml -o requirements/runtime.txt
+	$(UV_COMPILE) pyproject.toml --extra test -c requirements/runtime.txt -o requirements/test.txt
 
 clean:
 	rm -rf site $(VENV) a11y/node_modules
