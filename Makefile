@@ -1,43 +1,48 @@
 # Two commands do all the set-up on a fresh machine (Python 3.11 and make):
-#   make serve   create .venv, install, serve the site on http://127.0.0.1:8000
-#   make test    create .venv, install, run the fast tier of the tests (make test-full: every test)
+#   make serve   create .venv, install what the site needs, serve it on http://127.0.0.1:8000
+#   make test    the same and the test tools, then the fast tier of the tests (make test-full: every test)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # The locks (requirements/, remade by `make lock`) pin every package with its hashes, so an install gets exactly
 # the files locked or fails: tools.txt (setuptools, which builds the editable install of the project and any
 # sdist, and uv, which makes the locks), runtime.txt (what the site needs to build), test.txt (that and the test
-# tools, at the same versions). `make install` installs the test lock, as `make test` needs it and the venv is
-# shared; `make build LOCK=requirements/runtime.txt` in a fresh venv installs only the build's (deploy.yml does).
-LOCK ?= requirements/test.txt
+# tools, at the same versions). Building and serving need only the runtime lock (the deploy workflow installs no
+# more); `make install` adds the test lock on top of it in the same venv, for the tests.
 LOCKS := requirements/tools.txt requirements/runtime.txt requirements/test.txt
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCKS) $(LOCK) | cksum | cut -d' ' -f1)
+RUNTIME_STAMP := $(VENV)/.installed-runtime-$(shell cat pyproject.toml requirements/tools.txt requirements/runtime.txt | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-test-$(shell cat pyproject.toml $(LOCKS) | cksum | cut -d' ' -f1)
 export NO_MKDOCS_2_WARNING := 1
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install browser node serve preview test test-full test-next-issue build check audit a11y bench clean lock
+.PHONY: install install-runtime browser node serve preview test test-full test-next-issue build check audit a11y bench clean lock
 
 install: $(STAMP)
+install-runtime: $(RUNTIME_STAMP)
 
 # pip is the one the Python's venv comes with (never a download). No build isolation: an sdist or the project
 # is built with the locked setuptools, where an isolated build would download an unpinned one. The project itself
-# is local source, installed editable without a hash.
-$(STAMP): pyproject.toml $(LOCKS) $(LOCK)
+# is local source, installed editable without a hash. A new runtime install voids the test stamp too.
+$(RUNTIME_STAMP): pyproject.toml requirements/tools.txt requirements/runtime.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/tools.txt
-	$(BIN)/python -m pip install --quiet --require-hashes --no-build-isolation -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --require-hashes --no-build-isolation -r requirements/runtime.txt
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	rm -f $(VENV)/.installed-* && touch $@
 
-serve: install
+$(STAMP): $(RUNTIME_STAMP) requirements/test.txt
+	$(BIN)/python -m pip install --quiet --require-hashes --no-build-isolation -r requirements/test.txt
+	rm -f $(VENV)/.installed-test-* && touch $@
+
+serve: install-runtime
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
 # Quick editor preview: one language, only the named pages, e.g.
 #   make preview PAGES="docs/issues/007.md docs/topics/fp4-kernels.md" PREVIEW_LANG=en
 PREVIEW_LANG ?= zh
 PREVIEW_ADDR ?= 127.0.0.1:8000
-preview: install
+preview: install-runtime
 	$(BIN)/python -m mkdocs_kb.preview --lang $(PREVIEW_LANG) --addr $(PREVIEW_ADDR) $(PAGES)
 
 # Browser tests drive the system's Chromium or Chrome (tests/browser.py says which it looks for);
@@ -79,10 +84,10 @@ test-next-issue: install browser
 	$(BIN)/python tests/next_issue.py $(NEXT_ISSUE)
 	cd $(NEXT_ISSUE) && $(CURDIR)/$(BIN)/python -m pytest -m "not full" -p no:cacheprovider
 
-build: install
+build: install-runtime
 	$(BIN)/mkdocs build --strict
 
-check: install
+check: install-runtime
 	$(BIN)/kb check
 
 # The project against the naive baseline at 52 and 520 issues (about 10 minutes).
