@@ -5,8 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # The locks (requirements/, remade by `make lock`) pin every package with its hashes, so an install gets exactly
-# the files locked or fails: tools.txt (setuptools, which builds the editable install of the project and any
-# sdist, and uv, which makes the locks), runtime.txt (what the site needs to build), test.txt (that and the test
+# the files locked or fails: tools.txt (pip; setuptools, which builds the editable install of the project and
+# any sdist; uv, which makes the locks), runtime.txt (what the site needs to build), test.txt (that and the test
 # tools, at the same versions). Building and serving need only the runtime lock (the deploy workflow installs no
 # more); `make install` adds the test lock on top of it in the same venv, for the tests.
 LOCKS := requirements/tools.txt requirements/runtime.txt requirements/test.txt
@@ -21,9 +21,10 @@ export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 
 install: $(STAMP)
 install-runtime: $(RUNTIME_STAMP)
 
-# pip is the one the Python's venv comes with (never a download). No build isolation: an sdist or the project
-# is built with the locked setuptools, where an isolated build would download an unpinned one. The project itself
-# is local source, installed editable without a hash. A new runtime install voids the test stamp too.
+# The venv's own pip installs the tools lock first, a locked pip among them, which then installs the rest. No
+# build isolation: an sdist or the project is built with the locked setuptools, where an isolated build would
+# download an unpinned one. The project itself is local source, installed editable without a hash. A new runtime
+# install voids the test stamp too.
 $(RUNTIME_STAMP): pyproject.toml requirements/tools.txt requirements/runtime.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/tools.txt
