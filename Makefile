@@ -1,38 +1,50 @@
 # Two commands do all the set-up on a fresh machine (Python 3.11 and make):
-#   make serve   create .venv, install, serve the site on http://127.0.0.1:8000
-#   make test    create .venv, install, run the fast tier of the tests (make test-full: every test)
+#   make serve   create .venv, install what the site needs, serve it on http://127.0.0.1:8000
+#   make test    the same and the test tools, then the fast tier of the tests (make test-full: every test)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
+# The locks (requirements/, remade by `make lock`) pin every package with its hashes, so an install gets exactly
+# the files locked or fails: tools.txt (pip; setuptools, which builds the editable install of the project and
+# any sdist; uv, which makes the locks), runtime.txt (what the site needs to build), test.txt (that and the test
+# tools, at the same versions). Building and serving need only the runtime lock (the deploy workflow installs no
+# more); `make install` adds the test lock on top of it in the same venv, for the tests.
+LOCKS := requirements/tools.txt requirements/runtime.txt requirements/test.txt
+RUNTIME_STAMP := $(VENV)/.installed-runtime-$(shell cat pyproject.toml requirements/tools.txt requirements/runtime.txt | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-test-$(shell cat pyproject.toml $(LOCKS) | cksum | cut -d' ' -f1)
 # Material's end-of-life notice is shown to whoever builds or serves, once a command, with the kb plugin's line
 # after it naming DECISIONS.md (what builds the site, and when that is decided again); the tests silence it.
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-<<<<<<< HEAD
-.PHONY: install browser node serve preview test test-full test-next-issue build build-properdocs check audit a11y bench clean lock
-=======
-.PHONY: install browser node npm serve preview test test-full test-next-issue build check audit a11y bench clean lock
->>>>>>> searchjs
+.PHONY: install install-runtime browser node npm serve preview test test-full test-next-issue build build-properdocs check audit a11y bench clean lock
 
 install: $(STAMP)
+install-runtime: $(RUNTIME_STAMP)
 
-$(STAMP): pyproject.toml requirements.lock
+# The venv's own pip installs the tools lock first, a locked pip among them, which then installs the rest. No
+# build isolation: an sdist or the project is built with the locked setuptools, where an isolated build would
+# download an unpinned one. The project itself is local source, installed editable without a hash. A new runtime
+# install voids the test stamp too.
+$(RUNTIME_STAMP): pyproject.toml requirements/tools.txt requirements/runtime.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.lock
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/tools.txt
+	$(BIN)/python -m pip install --quiet --require-hashes --no-build-isolation -r requirements/runtime.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	rm -f $(VENV)/.installed-* && touch $@
 
-serve: install
+$(STAMP): $(RUNTIME_STAMP) requirements/test.txt
+	$(BIN)/python -m pip install --quiet --require-hashes --no-build-isolation -r requirements/test.txt
+	rm -f $(VENV)/.installed-test-* && touch $@
+
+serve: install-runtime
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 
 # Quick editor preview: one language, only the named pages, e.g.
 #   make preview PAGES="docs/issues/007.md docs/topics/fp4-kernels.md" PREVIEW_LANG=en
 PREVIEW_LANG ?= zh
 PREVIEW_ADDR ?= 127.0.0.1:8000
-preview: install
+preview: install-runtime
 	$(BIN)/python -m mkdocs_kb.preview --lang $(PREVIEW_LANG) --addr $(PREVIEW_ADDR) $(PAGES)
 
 # Browser tests drive the system's Chromium or Chrome (tests/browser.py says which it looks for);
@@ -81,19 +93,19 @@ test-next-issue: install browser node
 	cd $(NEXT_ISSUE) && $(CURDIR)/$(BIN)/python -m pytest -m "not full" -p no:cacheprovider
 
 # The site, then the proof that the kb plugin built it and its firewall passed every file now in it (kb.publish.build_stamp).
-build: install
+build: install-runtime
 	$(BIN)/mkdocs build --strict
 	$(BIN)/kb verify-site site
 
 # The same site built by ProperDocs, the fork of MkDocs 1.x that DECISIONS.md keeps ready, and compared with
 # `make build`'s: tools/compare_builds.py fails on any difference it cannot explain.
 PROPERDOCS_SITE := build/site-properdocs
-build-properdocs: build
+build-properdocs: install build  # ProperDocs is a test tool (the test lock)
 	$(BIN)/properdocs build --strict -f mkdocs.yml -d $(PROPERDOCS_SITE)
 	$(BIN)/kb verify-site $(PROPERDOCS_SITE)
 	$(BIN)/python -m tools.compare_builds site $(PROPERDOCS_SITE)
 
-check: install
+check: install-runtime
 	$(BIN)/kb check
 
 # The project against the naive baseline at 52 and 520 issues (about 10 minutes).
@@ -103,12 +115,18 @@ bench: install browser
 audit: build
 	$(BIN)/kb audit --site site
 
-# Re-pin every dependency after changing pyproject.toml.
+# Remake the locks after changing pyproject.toml or requirements/tools.in: versions already locked are kept
+# (`make lock UPGRADE=1` takes the newest allowed). uv, not pip-compile: it locks for a target rather than for
+# the Python running it (CPython 3.11 on Linux x86_64, CI's machine; 3.11.5, as pymdown-extensions 13.1.2 needs
+# it), reads no pip configuration of the machine (its extra indexes) and resolves in seconds.
+LOCK_FOR := --python-version 3.11.5 --python-platform x86_64-manylinux_2_28
+UV_COMPILE = $(BIN)/uv pip compile --quiet --generate-hashes $(LOCK_FOR) --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
 lock:
-	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/pip install --quiet -e '.[test]'
-	.lock-venv/bin/pip freeze --exclude-editable > requirements.lock
-	rm -rf .lock-venv
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/tools.txt
+	$(UV_COMPILE) requirements/tools.in -o requirements/tools.txt
+	$(UV_COMPILE) pyproject.toml -o requirements/runtime.txt
+	$(UV_COMPILE) pyproject.toml --extra test -c requirements/runtime.txt -o requirements/test.txt
 
 clean:
 	rm -rf site $(VENV) a11y/node_modules

@@ -5,7 +5,7 @@ dark scheme, in one browser: a serious or critical finding fails it. `make a11y`
 every page instead, and runs Lighthouse on each kind of page, mobile and desktop, writing the scores to
 build/a11y/lighthouse.md.
 
-axe-core comes from PyPI inside axe-playwright-python (requirements.lock), so a fresh machine needs no
+axe-core comes from PyPI inside axe-playwright-python (requirements/test.txt), so a fresh machine needs no
 npm for the suite; Lighthouse is npm's (a11y/package.json), installed by `make a11y`.
 """
 from __future__ import annotations
