@@ -13,10 +13,10 @@ from functools import partial
 from mkdocs.exceptions import PluginError
 
 from kb import load_catalog
+from kb.markup.templates import MACROS
 from kb.project import layout
 from kb.project.generator import NAIVE_BASELINE, PLUGIN, plugin_not_running
 from kb.render import MisplacedMacro, PageMacros, UnknownReference
-from kb.markup.templates import MACROS
 
 
 def define_env(env):

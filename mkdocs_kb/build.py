@@ -34,14 +34,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from kb.project.generator import notice
-from kb.publish.build_stamp import write_stamp
 from kb import Catalog, CatalogCache, ContentError
 from kb.base.limits import defines_abbreviation
 from kb.base.messages import language as locale_language
 from kb.content.report import report
 from kb.model.records import RecordPage
 from kb.project import layout
+from kb.project.generator import notice
+from kb.publish.build_stamp import write_stamp
 from kb.render import PageMacros, RawHtml
 from kb.render.raw_html import ForgedPlaceholder
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from mkdocs.config.base import Config
-from mkdocs.config.config_options import Optional, Type, URL
+from mkdocs.config.config_options import URL, Optional, Type
 
 
 class KbConfig(Config):

@@ -18,7 +18,8 @@ import pkgutil
 import re
 import time
 from dataclasses import dataclass
-from re import _constants as C, _parser as sre_parse  # noqa: the parse of a pattern, as `re` reads it
+from re import _constants as C  # noqa: the parse of a pattern, as `re` reads it
+from re import _parser as sre_parse
 
 PACKAGES = ("kb", "mkdocs_kb")
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "sub", "subn", "findall", "finditer", "split"}

@@ -18,8 +18,8 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-
 from browser import CHROMIUM, chromium, search, serve
+
 from conftest import ROOT, SITE_PORT
 from kb.project import layout
 

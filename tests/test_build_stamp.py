@@ -10,9 +10,9 @@ import subprocess
 import pytest
 
 from conftest import ROOT, problem_lines
+from kb.cli import main
 from kb.project import layout
 from kb.publish.build_stamp import site_digest, verify_site, write_stamp
-from kb.cli import main
 
 
 def small_site(root):

@@ -11,8 +11,8 @@ from mkdocs.exceptions import PluginError
 
 from conftest import ROOT, build
 from kb.project import layout
-from kb.publish.build_stamp import verify_site
 from kb.project.generator import DECISIONS, NAIVE_BASELINE, REVISIT_BY, THEME_END_OF_LIFE, notice
+from kb.publish.build_stamp import verify_site
 from macros import kb_plugin
 from tools.compare_builds import META_RULE, STAMP_RULE, compare
 

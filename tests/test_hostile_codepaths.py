@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from conftest import ROOT, edit, git
-from kb.project import layout
 from kb.cli.commands import main as kb
+from kb.project import layout
 
 # Files of the project besides what `project` copies, that the attacks change.
 REPO_FILES = (".github", "Makefile", "requirements", "pyproject.toml")

@@ -23,7 +23,6 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, archive_project, build, edit, line_of, refused
 from kb.cli.commands import main as kb
 
-
 # ---- front matter to <head> and headings ------------------------------------
 
 @pytest.mark.parametrize("title", [

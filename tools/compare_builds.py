@@ -21,8 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.publish.build_stamp import verify_site
 from kb.project.layout import BUILD_STAMP
+from kb.publish.build_stamp import verify_site
 
 GENERATOR_META = re.compile(rb'<meta name="generator" content="(mkdocs-[^",]*),')
 META_RULE = '<meta name="generator">'

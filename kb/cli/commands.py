@@ -7,26 +7,26 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from kb.project import layout
 from kb.base import messages
+from kb.base.messages import msg
+from kb.base.problems import Problem
+from kb.cli.diff_report import DiffError, diff_report, published_problems
+from kb.cli.fix import fix_command
+from kb.cli.scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
+from kb.content.check import check, default_pages
+from kb.content.report import report, summary
+from kb.model.claim_facts import SOURCE_KINDS, STATUSES
+from kb.model.schema import CATEGORIES, ENTITY_KINDS
+from kb.project import layout
+from kb.project.content_paths import changed_code_paths
+from kb.project.theme import Theme
+from kb.project.translations import stamp, translation_states
 from kb.publish.audit import audit
 from kb.publish.build_stamp import verify_command
 from kb.publish.cards import card_files
-from kb.content.check import check, default_pages
-from kb.model.claim_facts import SOURCE_KINDS, STATUSES
-from kb.project.content_paths import changed_code_paths
-from kb.cli.diff_report import DiffError, diff_report, published_problems
 from kb.publish.email_issue import issue_email
 from kb.publish.export import write_export
-from kb.cli.fix import fix_command
 from kb.publish.firewall import built_pages, firewall, sitemap_home
-from kb.project.theme import Theme
-from kb.base.messages import msg
-from kb.model.schema import CATEGORIES, ENTITY_KINDS
-from kb.base.problems import Problem
-from kb.content.report import report, summary
-from kb.cli.scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
-from kb.project.translations import stamp, translation_states
 
 
 def find_root(start: Path, lang: str | None = None) -> Path:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from stat import S_ISREG
 
-from kb.project import layout
-from kb.model.catalog import Catalog
 from kb.content.loading import read_catalog
+from kb.model.catalog import Catalog
+from kb.project import layout
 from kb.project.sources import FileCache
 
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kb.project import layout
-from kb.model.claim_facts import ClaimFacts
 from kb.base.messages import msg, words
-from kb.model.schema import IssueFacts, IssueText, ItemFacts
-from kb.markup.numbers import NUMBER, SECONDS, Found, numbers
 from kb.content.reader import ContentReader
+from kb.markup.numbers import NUMBER, SECONDS, Found, numbers
+from kb.model.claim_facts import ClaimFacts
+from kb.model.schema import IssueFacts, IssueText, ItemFacts
+from kb.project import layout
 from kb.project.sources import Document
 
 ITEM_FIELDS = ("title", "summary", "why", "edge", "source_note")

@@ -23,14 +23,14 @@ from typing import NamedTuple
 
 import autocorrect_py as autocorrect
 
-from kb.project import layout
 from kb.base.forked import in_halves
 from kb.base.messages import Message, msg
 from kb.base.problems import Problem
-from kb.markup.prose_view import CODE_SPAN, View, edit_kind
-from kb.content.reader import ContentReader, dotted, named_steps
-from kb.markup.refs import expand_refs
 from kb.base.text import HAN
+from kb.content.reader import ContentReader, dotted, named_steps
+from kb.markup.prose_view import CODE_SPAN, View, edit_kind
+from kb.markup.refs import expand_refs
+from kb.project import layout
 from kb.project.written import trailing_spaces, written_at
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")  # typography is for prose: what a fence holds is code (style only, not safety)

@@ -9,13 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.project import layout
-from kb.model.entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
-from kb.model.schema import Outlet, Source, TermFacts
 from kb.base.problems import Problem
 from kb.markup.refs import expand_refs, spaced_refs
-
+from kb.model.entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
 from kb.model.records import Records
+from kb.model.schema import Outlet, Source, TermFacts
+from kb.project import layout
 
 if TYPE_CHECKING:
     from kb.model.related import RelatedItems

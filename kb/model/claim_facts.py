@@ -16,9 +16,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from kb.model.fields import Finite, PlainText, Slug, refusal
 from kb.base.messages import msg, words
 from kb.base.suggest import closest
+from kb.model.fields import Finite, PlainText, Slug, refusal
 
 Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
                  "context", "compression", "stars"]

@@ -31,9 +31,9 @@ from pydantic_core import PydanticCustomError
 from kb.base.limits import markdown_problems
 from kb.base.messages import Message, msg
 from kb.base.names import default_ignorable, invisible_message
+from kb.base.urls import link_text_problem, url_problem
 from kb.markup.safety import HIDDEN, hidden_character_message, markup_problems, plain_text_problem
 from kb.markup.templates import prose_template_problems
-from kb.base.urls import link_text_problem, url_problem
 
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from kb.project import layout
 from kb.model.entries import Claim, Issue, Item, Signal, Watch
+from kb.project import layout
 
 Kind = Literal["topic", "entity", "archive", "watch", "signals", "claims"]
 OWNED = ("topic", "entity")  # record pages of one topic or entity; the others cover the whole archive

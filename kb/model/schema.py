@@ -10,10 +10,10 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
-from kb.project import layout
+from kb.base.messages import msg, words
 from kb.model.claim_facts import ClaimFacts
 from kb.model.fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber, link_text_refusal, refusal
-from kb.base.messages import msg, words
+from kb.project import layout
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)

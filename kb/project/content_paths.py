@@ -14,9 +14,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from kb.project import layout
 from kb.base.messages import msg, words
 from kb.base.problems import Problem
+from kb.project import layout
 
 HOW = {"A": "change-added", "C": "change-added", "M": "change-modified", "D": "change-deleted",
        "R": "change-renamed", "T": "change-type"}  # git's status letters; any other (U, X) reads as a change

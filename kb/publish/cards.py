@@ -19,8 +19,8 @@ import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from kb.project import layout
 from kb.model.labels import LABELS
+from kb.project import layout
 
 WIDTH, HEIGHT = 1200, 630
 DRAWING = 2  # raised when the drawing below changes: every cached card is redrawn

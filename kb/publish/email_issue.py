@@ -23,9 +23,9 @@ from urllib.parse import urljoin, urlsplit
 
 import css_inline
 
+from kb.model.entries import Issue
 from kb.project import layout
 from kb.publish.email_text import plain_text
-from kb.model.entries import Issue
 from kb.render.issue_page import item_details
 from kb.render.links import HTML, Link
 from kb.render.markup import element

@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from kb.markup.content_markup import THEME_ID
 from kb.base.urls import IGNORED_IN_URL, OUTSIDE, SAFE_SCHEMES, SCHEME
+from kb.markup.content_markup import THEME_ID
 from kb.publish.csp import POLICY, script_hash
 
 # Elements that embed another document, run code, restyle the page or animate an address.

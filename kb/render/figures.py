@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import html
 
-from kb.project import layout
+from kb.base.text import join_words
 from kb.model.claim_facts import SIZES, ClaimFacts, Quantity, significant
 from kb.model.entries import Claim, Item
-from kb.base.text import join_words
+from kb.project import layout
 from kb.render.checks import checked_claim, history, status_mark
 from kb.render.links import href
 from kb.render.markup import element

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import html
 
-from kb.project import layout
 from kb.model.entries import Issue, Item, Pick, QuickTake, Signal
+from kb.project import layout
 from kb.render.figures import claims_list
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
 from kb.render.renderer import Renderer
-
 
 
 def issue_page(r: Renderer, issue: Issue) -> str:

@@ -5,9 +5,9 @@ import html
 from collections import Counter
 from datetime import datetime, timezone
 
-from kb.project import layout
 from kb.model.claim_facts import STATUSES
 from kb.model.entries import Watch
+from kb.project import layout
 from kb.project.translations import NOW
 from kb.render.checks import status_mark
 from kb.render.figures import factor, figure, source_kind
