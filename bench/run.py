@@ -13,7 +13,7 @@ Material's lunr search, no kb plugin — and prints, with ratios project/naive:
   showing it in the editor preview (mkdocs_kb/preview.py, bench/preview.py),
   and the same at today's archive (a copy of the project).
 
-    python -m bench.run                 # N = 52 and 520; about 10 minutes here
+    python -m bench.run                 # N = 52 and 520
     python -m bench.run --issues 6 12   # the smoke test's size
     python -m bench.run --write         # also record the table in bench/README.md
 """
@@ -36,6 +36,7 @@ from pathlib import Path
 from bench.preview import live_preview_seconds, preview_seconds
 from bench.synthetic import ROOT, generate
 from kb.project import layout
+from kb.project.generator import NAIVE_BASELINE
 
 QUERIES = {"zh": ["控制面", "量化", "前缀缓存"], "en": ["control plane", "quantization", "prefix caching"]}
 NAIVE_SEARCH = """  - search:
@@ -97,9 +98,12 @@ def naive_variant(project: Path) -> Path:
     config = (naive / "mkdocs.yml").read_text(encoding="utf-8")
     config = re.sub(r"\n    - navigation\.prune[^\n]*", "", config)
     config = re.sub(r"\nnav:\n.*?\n(?=validation:)", "\n", config, flags=re.S)
-    config = config.replace("\n  - assets/kb-search.js\n", "\n")  # Pagefind's box; the claims ledger's script stays
+    # Pagefind's box (a module: its path and type); the claims ledger's script stays
+    config = re.sub(r"\n  - path: assets/kb-search/main\.js[^\n]*\n    type: module\n", "\n", config)
+    assert "kb-search" not in config, "the naive baseline must build without the project's search box"
     config = re.sub(r"\n  # The knowledge base[^\n]*\n  - kb:?\n(?:      [^\n]*\n)*", "\n", config)  # the project's plugin
     assert not re.search(r"\n  - kb:?\n", config), "the naive baseline must build without the kb plugin"
+    config = config.replace("\nextra:\n", f"\nextra:\n  {NAIVE_BASELINE}: true  # the macros run without the kb plugin\n", 1)
     config = config.replace("plugins:\n", "plugins:\n" + NAIVE_SEARCH, 1)
     (naive / "mkdocs.yml").write_text(config, encoding="utf-8")
     return naive
@@ -373,8 +377,8 @@ def main(argv: list[str] | None = None) -> dict:
             print(f"N = {issues}: generating, building both sites, measuring...", file=sys.stderr, flush=True)
             all_results[issues] = measure(issues, Path(work) / str(issues), args.quick)
             print(table(all_results), file=sys.stderr, flush=True)  # so far: a later size's failure loses nothing
-        # The machine's speed drifts and wanders: one 1,040-issue build took 115, 130, 132 and 148 s within 45
-        # minutes. Each project is built once more, in the reverse order of the sizes, so that a ratio of two
+        # The machine's speed drifts and wanders from one build to the next (measured: bench/README.md,
+        # bench/run.py). Each project is built once more, in the reverse order of the sizes, so that a ratio of two
         # sizes also comes from builds in the order small, large, large, small, which cancels a steady drift.
         for issues in sorted(args.issues, reverse=True):
             print(f"N = {issues}: building the project again...", file=sys.stderr, flush=True)

@@ -21,10 +21,10 @@ from pathlib import Path
 import autocorrect_py as autocorrect
 import yaml
 
-from kb.project import layout
-from kb.model.claim_facts import LOWER_IS_BETTER
 from kb.content.figure_check import figures, issue_texts, unexplained
+from kb.model.claim_facts import LOWER_IS_BETTER
 from kb.model.schema import CATEGORIES, IssueText, ItemFacts
+from kb.project import layout
 from kb.project.sources import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

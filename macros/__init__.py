@@ -2,7 +2,9 @@
 
 The names are kb.markup.templates.MACROS, the one list the checker also enforces;
 each calls the method of the same name of kb.render.PageMacros. Model errors
-become build failures that name the file.
+become build failures that name the file. Without the kb plugin it refuses to
+run (kb.project.generator says why), unless the configuration says it is the
+benchmark's naive baseline (`extra: {kb_naive_baseline: true}`, bench/run.py).
 """
 from __future__ import annotations
 
@@ -10,14 +12,15 @@ from functools import partial
 
 from mkdocs.exceptions import PluginError
 
-from kb.project import layout
 from kb import load_catalog
-from kb.render import MisplacedMacro, PageMacros, UnknownReference
 from kb.markup.templates import MACROS
+from kb.project import layout
+from kb.project.generator import NAIVE_BASELINE, PLUGIN, plugin_not_running
+from kb.render import MisplacedMacro, PageMacros, UnknownReference
 
 
 def define_env(env):
-    site = env.conf.plugins.get("kb")  # mkdocs_kb: the catalog, the language, where generated HTML waits
+    site = kb_plugin(env.conf)  # mkdocs_kb: the catalog, the language, where generated HTML waits
     standalone: list = []  # without the kb plugin: this language's catalog, loaded on first use
 
     def standalone_macros() -> PageMacros:
@@ -41,3 +44,18 @@ def define_env(env):
 
     for name in MACROS:
         env.macro(partial(call, name), name)
+
+
+def kb_plugin(conf):
+    """The kb plugin running this build; else a build error that says why, unless `conf` is the naive baseline's.
+    A generator that emulates mkdocs-macros without running MkDocs plugins (Zensical) passes a plain dict."""
+    plugins = getattr(conf, "plugins", None)
+    site = plugins.get(PLUGIN) if hasattr(plugins, "get") else None
+    if hasattr(site, "macros_for"):
+        return site
+    extra = conf.get("extra") if hasattr(conf, "get") else None
+    if hasattr(extra, "get") and extra.get(NAIVE_BASELINE) is True:
+        return None
+    raise PluginError(plugin_not_running(
+        "this generator passes the macros no MkDocs plugins" if plugins is None
+        else f"`plugins:` has no `{PLUGIN}`" if site is None else f"`{PLUGIN}` under `plugins:` is not mkdocs_kb's"))

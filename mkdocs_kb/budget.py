@@ -1,18 +1,19 @@
 """Time budgets: for rendering and converting one page, and for all of one language's pages together.
 
-Python-Markdown takes time quadratic in some inputs: 16,000 unmatched `[` in
-one page took 85 s here, and the checker cannot foresee every such input. A
-page that takes longer than the plugin's `page_seconds` stops the build with its name.
-The alarm works in the main thread, where `mkdocs build` renders; `mkdocs
-serve` rebuilds elsewhere and goes without it.
+Python-Markdown takes time quadratic in some inputs (thousands of unmatched `[`
+in one page: bench/README.md has what that took), and the checker cannot
+foresee every such input. A page that takes longer than the plugin's
+`page_seconds` stops the build with its name. The alarm works in the main
+thread, where `mkdocs build` renders; `mkdocs serve` rebuilds elsewhere and
+goes without it.
 
-A cost every page shares slips under that budget: a glossary of a thousand
-abbreviations, appended to every page, made each take over a second, far under
-its own budget, and the build hours. So the render phase of each language (from
+A cost every page shares slips under that budget: a long glossary, appended to
+every page, made each many times slower (bench/README.md), each far under its
+own budget, and the build hours. So the render phase of each language (from
 the navigation to the templates, both processes of a split conversion) has a
-budget too, `build_seconds` plus `build_ms_per_page` for each page; over it, the
-build stops, naming the page that took most of it, or, when the time is spread
-over every page, what every page includes.
+budget too, `build_seconds` plus `build_ms_per_page` for each page; over it,
+the build stops, naming the page that took most of it, or, when the time is
+spread over every page, what every page includes.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ OUTLIER = 5  # times the median page's time: a page that slow is the cause, not 
 
 class PageBudget:
     def __init__(self):
-        self.seconds = 0.0  # set from the plugin's `page_seconds` (20: the largest page at 1,040 issues takes under 1 s)
+        self.seconds = 0.0  # set from the plugin's `page_seconds`, many times what the largest page takes (bench/README.md)
         self.page: str | None = None
         self.build: BuildBudget | None = None  # the phase's budget, when it ends before the page's
 
@@ -130,3 +131,33 @@ class BuildBudget:
         average = total / max(len(self.pages), 1) * 1000
         return (f"{self.shared.path}: the pages {over}, each about {average:,.0f} ms, no one page most of it — "
                 f"every page includes this file ({self.shared.what}), which Markdown reads with each; make it shorter")
+
+
+class RenderBudget:
+    """Both budgets as a language's build runs them: the language's from the navigation to the templates, and
+    each page's from its Markdown to its HTML. A page the split conversion's copy converts counts against the
+    language's budget there, in the copy (forked once the language's budget started), and here only against
+    its own."""
+
+    def __init__(self):
+        self.page = PageBudget()
+        self.language = BuildBudget()
+
+    def language_starts(self, pages: int, seconds: float, ms_per_page: float, shared: Shared) -> None:
+        self.language.start(pages, seconds, ms_per_page, shared)
+
+    def page_starts(self, page: str, seconds: float, here: bool = True) -> None:
+        """`page` (docs/...) is rendered and converted from now, in this process if `here`."""
+        self.page.start(page, seconds, self.language if here else None)
+
+    def page_done(self) -> None:
+        self.page.stop()
+        self.language.page_done()
+
+    def language_done(self) -> None:
+        """Every page of the language is converted, in both processes."""
+        self.language.finish()
+
+    def reset(self) -> None:
+        """A failed build: no language's budget runs on into the next."""
+        self.language = BuildBudget()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from mkdocs.config.base import Config
-from mkdocs.config.config_options import Optional, Type, URL
+from mkdocs.config.config_options import URL, Optional, Type
 
 
 class KbConfig(Config):
@@ -15,10 +15,11 @@ class KbConfig(Config):
     # `mkdocs build` converts every other page of each language in a forked copy of itself, on the machine's
     # second core (mkdocs_kb/split_conversion.py); false converts them all in one process, as mkdocs does.
     split_conversion = Type(bool, default=True)
-    # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops.
+    # Seconds one page may take to render and convert (mkdocs_kb/budget.py) before the build stops: many times
+    # what the largest page takes (bench/README.md).
     page_seconds = Type(int, default=20)
     # Seconds all of one language's pages may take to render and convert, together: build_seconds, plus
-    # build_ms_per_page for each page (mkdocs_kb/budget.py). A page takes about 10 ms (bench/README.md).
+    # build_ms_per_page for each page (mkdocs_kb/budget.py): many times what a page takes (bench/README.md).
     build_seconds = Type(int, default=60)
     build_ms_per_page = Type(int, default=100)
     # The repository contributors send changes to (mkdocs.yml reads KB_REPO_URL, which the deploy workflow

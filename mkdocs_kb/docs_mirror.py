@@ -7,11 +7,16 @@ are not among them. So the build reads a mirror: docs/ linked (only what
 changed since the last build), and each record page written as a file with
 its front matter in each language. docs/ itself stays content only.
 
-The mirror's files are hard links to docs/, not copies: a 1,040-issue docs/
-(2,145 files) was linked in 0.04–0.09 s and copied in 0.7–1.6 s, in the
-build's main process before anything else could start. Where docs/ and the
+The mirror's files are hard links to docs/, not copies: a large docs/ is
+linked in a small fraction of the time copying it takes (bench/README.md), in
+the build's main process before anything else can start. Where docs/ and the
 temp folder are on different filesystems they are copied. Nothing is ever
 written through a link: a file is unlinked before it is replaced.
+
+`mkdocs serve` watches the folder the build reads, the mirror, and docs/ too
+(mkdocs.yml's `watch:`): an edit in docs/ also changes the mirror's link to
+the same file, and when the two folders were polled apart, each change
+started a build: two builds of one edit. So the mirror is not watched.
 """
 from __future__ import annotations
 
@@ -19,6 +24,13 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+
+import yaml
+
+from kb import Catalog
+from kb.model.records import RecordPage
+from kb.project import layout
+from kb.render.periods import record_title
 
 
 class DocsMirror:
@@ -46,10 +58,30 @@ class DocsMirror:
             stale.unlink()
         return self.folder
 
+    def unwatch(self, server, docs_dir: str) -> None:
+        """`mkdocs serve`'s `server` watches the docs folder the build reads: not when it is this mirror."""
+        if self.folder is not None and Path(docs_dir) == self.folder:
+            server.unwatch(docs_dir)
+
     def close(self) -> None:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
+
+
+def record_page_files(catalog: Catalog, records: dict[str, RecordPage]) -> dict[str, str]:
+    """Each record page's file in each language (docs-relative path -> text): its front matter; the body is
+    generated as the page is rendered."""
+    files = {}
+    for page, record in records.items():
+        for lang in layout.LANGUAGES:
+            title, description = record_title(catalog, record, lang)
+            meta = {"title": title, "description": description}
+            if record.kind == "claims":
+                meta["hide"] = ["navigation", "toc"]  # the table takes the page's whole width
+            front = yaml.safe_dump(meta, allow_unicode=True, width=4096)
+            files[layout.localized(page, lang)] = f"---\n{front}---\n"
+    return files
 
 
 def _current(target: Path, origin: Path | str) -> bool:

@@ -40,6 +40,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 
 from kb.project import layout
+from kb.project.generator import notice
 
 POLL_S = 0.25  # how often the watched folders are read: each read stats every file of docs/ and data/
 PLUGIN = "kb-preview"  # the name PreviewEvents is registered under
@@ -139,6 +140,7 @@ class Preview:
         lines = [f"Preview in {self.lang} of {count} and the home page (no other page, search or feeds); each save "
                  "rebuilds it, Ctrl+C stops it:"]
         lines += [f"  {layout.DOCS}/{page} → {address}" for page, address in self.addresses.items()]
+        lines.append(notice())  # Material prints its end-of-life notice only when the command is `mkdocs`
         _say("\n".join(lines))
         self.site_dir = tempfile.mkdtemp(prefix="kb-preview-")
         try:

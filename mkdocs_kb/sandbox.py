@@ -68,7 +68,8 @@ def install(macros_plugin, sandbox: ContentSandbox) -> None:
 
     mkdocs-macros (1.5) offers no public way to give it a Jinja environment: its
     read-only `env` property returns the private `_env` it builds in on_config.
-    This is the one place that writes it; tests/test_plugin.py fails loudly if
+    This is the one place that writes it; tests/test_code_layout.py
+    (test_mkdocs_macros_renders_pages_with_the_content_sandbox) fails loudly if
     a release renames it or stops rendering through it.
     """
     if not isinstance(getattr(macros_plugin, "_env", None), Environment):

@@ -9,8 +9,8 @@ import re
 
 import nh3
 
-from kb.render.raw_html import PLACEHOLDER_ATTRIBUTE
 from kb.base.urls import SAFE_SCHEMES
+from kb.render.raw_html import PLACEHOLDER_ATTRIBUTE
 
 ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "details", "div", "dl", "dt", "em",

@@ -1,22 +1,21 @@
 """Half of each language's pages converted in a forked copy of the build, on the second core.
 
 mkdocs converts a language's pages one after another (source, macros,
-Markdown, sanitizer) before it writes the first; at 520 issues that took
-7.8 s for Chinese, with the second core idle, and 8.4 s for English, while
-the search index worked on Chinese beside it. Once the navigation is built
-(`start`, at on_nav) the build forks: the copy, with the same plugins in the
-same state, converts every other page and sends back each result, while this
-process converts the rest and gives the copy's pages an empty stand-in.
-Before any page is written (`finish`, at on_env) the copy's results replace
-the stand-ins: the HTML, the table of contents, the anchors mkdocs checks
-links against, the metadata and the title; the warnings the copy logged are
-logged here, where strict mode counts them. A page the copy did not convert
-(it failed, or the copy died) is converted here, so its error, if it has
-one, stops the build as it would have. The site is the same, byte for byte
-(tests/test_audit_and_reproducibility.py). Measured at 520 issues: Chinese
-converted in 4.6 s instead of 7.8 s; English in 7.5–8.3 s instead of 8.4 s,
-since the search index then works on Chinese beside it (three processes on
-two cores).
+Markdown, sanitizer) before it writes the first, with the second core idle
+(for the default language) or the search index working beside it (for the
+others). Once the navigation is built (`start`, at on_nav) the build forks:
+the copy, with the same plugins in the same state, converts every other page
+and sends back each result, while this process converts the rest and gives
+the copy's pages an empty stand-in. Before any page is written (`finish`, at
+on_env) the copy's results replace the stand-ins: the HTML, the table of
+contents, the anchors mkdocs checks links against, the metadata and the
+title; the warnings the copy logged are logged here, where strict mode counts
+them. A page the copy did not convert (it failed, or the copy died) is
+converted here, so its error, if it has one, stops the build as it would
+have. The site is the same, byte for byte
+(tests/test_audit_and_reproducibility.py). The default language converts in
+little more than half the time; the others gain less, as the search index
+then works beside them (three processes on two cores): bench/README.md.
 
 Only `mkdocs build`, on a machine with fork and a second core (kb/base/forked.py).
 """
@@ -26,13 +25,12 @@ import logging
 from dataclasses import dataclass
 from functools import partial
 
+from mkdocs.commands.build import _populate_page
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from kb.base.forked import ForkedHalf, second_core
-
-log = logging.getLogger("mkdocs.plugins.kb")
 
 
 @dataclass
@@ -48,16 +46,11 @@ class Converted:
 
 
 def convert(page: Page, config: MkDocsConfig, files: Files) -> None:
-    """The page read, through every plugin, and converted: what mkdocs' build does with each page."""
-    try:
-        page = config.plugins.on_pre_page(page, config=config, files=files)
-        page.read_source(config)
-        page.markdown = config.plugins.on_page_markdown(page.markdown, page=page, config=config, files=files)
-        page.render(config, files)
-        page.content = config.plugins.on_page_content(page.content, page=page, config=config, files=files)
-    except Exception as error:
-        log.error(f"Error reading page '{page.file.src_uri}': {error}")
-        raise
+    """The page read, through every plugin, and converted: what mkdocs' build does with each page, by mkdocs'
+    own function for it. It is private, and mkdocs has no public one: tests/test_split_conversion.py
+    (test_mkdocs_converts_a_page_as_the_copy_expects) fails if it changes what it takes or what it leaves
+    on a page, saying what to re-check here."""
+    _populate_page(page, config, files)
 
 
 class SplitConversion:

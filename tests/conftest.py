@@ -53,14 +53,15 @@ def last_commit_time() -> str:
     return out.stdout.strip() or "0"
 
 
-def build(project: Path, site: Path, **env_vars: str | None) -> subprocess.CompletedProcess:
-    """Build `project` into `site` as the tests serve it; an env var given as None is unset."""
+def build(project: Path, site: Path, generator: str = "mkdocs", **env_vars: str | None) -> subprocess.CompletedProcess:
+    """Build `project` into `site` as the tests serve it, with `generator` (mkdocs, or properdocs: DECISIONS.md); an
+    env var given as None is unset."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH=last_commit_time(),
                KB_SITE_URL=SITE_URL, KB_REPO_URL=REPO_URL, LC_ALL="C.UTF-8")  # the build's messages in English
     env.update(env_vars)
     env = {name: value for name, value in env.items() if value is not None}
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
+        [sys.executable, "-m", generator, "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
         cwd=project, env=env, capture_output=True, text=True, timeout=600,
     )
 

@@ -25,11 +25,11 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.project import layout
 from kb import load_catalog
 from kb.cli.commands import main as kb
-from kb.model.schema import CATEGORIES
 from kb.cli.scaffold import edit_front_matter, edit_yaml
+from kb.model.schema import CATEGORIES
+from kb.project import layout
 
 ENTITY = "next-issue-lab"
 # A figure per category's item: (metric, facts) — written as CONTRIBUTING's "Claims" asks.

@@ -18,7 +18,8 @@ import pkgutil
 import re
 import time
 from dataclasses import dataclass
-from re import _constants as C, _parser as sre_parse  # noqa: the parse of a pattern, as `re` reads it
+from re import _constants as C  # noqa: the parse of a pattern, as `re` reads it
+from re import _parser as sre_parse
 
 PACKAGES = ("kb", "mkdocs_kb")
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "sub", "subn", "findall", "finditer", "split"}
@@ -247,7 +248,8 @@ SCREEN = 1_600  # characters: where a quadratic pattern is slower than a linear 
 SIZES = [400 * 2 ** k for k in range(9)]  # ... 51,200 and 102,400 characters
 FLOOR = 0.002  # seconds: below this a ratio of two timings is noise
 # Four times the text may take at most this many times as long: linear is 4, quadratic 16. Judged over a span
-# of four, not two: on a shared machine, a step of two measured 3.5–6× for single-character classes.
+# of four, not two: on a shared machine, a step of two could not tell linear from quadratic for single-character
+# classes (measured: bench/README.md, tests/regex_timing.py).
 MAX_RATIO = 8
 CEILING = 1.0  # seconds one scan of SIZES[-1] characters may take
 REPEATS = 3  # a step that looks superlinear is timed again, this many times each, before it counts

@@ -5,7 +5,7 @@ dark scheme, in one browser: a serious or critical finding fails it. `make a11y`
 every page instead, and runs Lighthouse on each kind of page, mobile and desktop, writing the scores to
 build/a11y/lighthouse.md.
 
-axe-core comes from PyPI inside axe-playwright-python (requirements.lock), so a fresh machine needs no
+axe-core comes from PyPI inside axe-playwright-python (requirements/test.txt), so a fresh machine needs no
 npm for the suite; Lighthouse is npm's (a11y/package.json), installed by `make a11y`.
 """
 from __future__ import annotations
@@ -18,8 +18,8 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-
 from browser import CHROMIUM, chromium, search, serve
+
 from conftest import ROOT, SITE_PORT
 from kb.project import layout
 
@@ -55,8 +55,8 @@ def page_kind(page: str, records: dict[str, str]) -> str:
 def pages_to_scan(catalog, site: Path) -> dict[int, list[str]]:
     """Site-relative URLs to scan at each width. make a11y: every page in both languages at both widths.
     The suite: the last page of each kind in both languages, one language at each width, alternating from
-    kind to kind, so every kind is seen in both languages and at both widths (half the scans: axe took
-    about 4 s a page on this shared machine); and the 404 page at both."""
+    kind to kind, so every kind is seen in both languages and at both widths (half the scans: axe takes
+    seconds a page; measured: bench/README.md, tests/test_accessibility.py); and the 404 page at both."""
     records = {record.page: record.kind for record in catalog.records.pages}
     pages = catalog.pages if FULL else list({page_kind(p, records): p for p in catalog.pages}.values())
     plan = {width: ["404.html"] for width in WIDTHS}
@@ -71,7 +71,7 @@ def pages_to_scan(catalog, site: Path) -> dict[int, list[str]]:
 
 def findings(page, where: str) -> list[dict]:
     # Material sizes its sidebars in a frame after `load`: axe run in between found the empty primary
-    # sidebar's 8 px of padding in a box not yet sized (scrollable-region-focusable, 1 of make a11y's 246 scans)
+    # sidebar's 8 px of padding in a box not yet sized (scrollable-region-focusable, in one scan of a make a11y run)
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     # Colours are read once settled: mid-transition, the search panel's count line, as it appeared in the dark
     # scheme, measured #96989d on #343741 (4.11:1) where it settles at 4.99:1

@@ -1,16 +1,16 @@
 """Nothing lost between content and site; the same commit always builds the same bytes."""
 from __future__ import annotations
 
-import pytest
-
 import gzip
 import shutil
 from datetime import date, datetime, timezone
 
+import pytest
+
 from conftest import build, copy_project
+from kb.cli.commands import main as kb
 from kb.project import layout
 from kb.publish.audit import audit
-from kb.cli.commands import main as kb
 
 
 def test_built_site_loses_nothing_and_has_no_broken_link(catalog, site):

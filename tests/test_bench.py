@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-
 from bench import run
 from bench.synthetic import generate
 from kb import load_catalog

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser import chromium, serve
 
 from conftest import SITE_PORT
-from browser import chromium, serve
 
 pytestmark = pytest.mark.full  # `make test-full`: every page of the site in a browser
 

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from conftest import build, edit, line_of
-from kb.content.check import check
-from kb.cli.commands import main as kb
 from kb.base.problems import Problem
+from kb.cli.commands import main as kb
+from kb.content.check import check
 from kb.content.reader import named_steps
 from kb.content.report import block, width
 from kb.project.sources import read_yaml

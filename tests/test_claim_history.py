@@ -13,14 +13,14 @@ import xml.etree.ElementTree as ET
 
 import jsonschema
 import pytest
-
 from browser import chromium, serve
+
 from conftest import SITE_PORT, Site, build, copy_project, line_of, problem_lines
-from kb.project import layout
 from kb import load_catalog
 from kb.cli.commands import main as kb
-from kb.publish.export import export_schema
 from kb.model.labels import LABELS
+from kb.project import layout
+from kb.publish.export import export_schema
 from kb.render import charts
 
 LANGS = layout.LANGUAGES

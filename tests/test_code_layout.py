@@ -20,6 +20,7 @@ from mkdocs.config import load_config
 
 from conftest import ROOT
 from kb.markup.templates import MACROS
+from kb.project import layout
 from mkdocs_kb.plugin import KbPlugin
 
 MAX_LINES = 350
@@ -120,6 +121,21 @@ def configured():
 def test_the_plugin_is_registered_and_configured(configured):
     assert isinstance(configured.plugins["kb"], KbPlugin)
     assert configured.plugins["kb"].config.site_files is True
+
+
+def test_the_site_languages_are_the_i18n_plugins_and_read_only_when_asked(configured):
+    """One place for the languages: mkdocs.yml's i18n section, as mkdocs-static-i18n validated it (default first,
+    then the others in its order); kb, the plugin and the macros read no file as they are imported
+    (kb/project/layout.py says why mkdocs.yml and not a file of kb's own)."""
+    i18n = configured.plugins["i18n"]
+    default = i18n.default_language
+    assert layout.LANGUAGES == (default, *(code for code in i18n.all_languages if code != default))
+    assert layout.DEFAULT_LANGUAGE == default
+    imported = subprocess.run([sys.executable, "-c", "import kb.cli, mkdocs_kb.plugin, macros\n"
+                               "from kb.project.layout import site_languages\n"
+                               "print(site_languages.cache_info().misses)"],
+                              cwd=ROOT, capture_output=True, text=True, check=True)
+    assert imported.stdout.strip() == "0", "importing kb read the languages: ask for them in a function instead"
 
 
 def test_mkdocs_macros_renders_pages_with_the_content_sandbox(configured):

@@ -15,8 +15,8 @@ import sys
 import pytest
 
 from conftest import ROOT, copy_project, edit, line_of, refused
-from kb.project import layout
 from kb.cli.commands import main as kb
+from kb.project import layout
 
 LANGS = layout.LANGUAGES
 
@@ -119,6 +119,7 @@ def test_chinese_typography_is_checked(project, capsys, old):
 
 def test_generated_chinese_follows_the_same_rules(pages, catalog):
     import autocorrect_py as autocorrect
+
     from kb.content.typography import HALF_WIDTH_BESIDE_HAN
     kinds = ["index.md", layout.WATCH_PAGE, layout.CLAIMS_PAGE, layout.SIGNALS_PAGE, layout.ARCHIVE_PAGE]
     for page in kinds + [issue.page for issue in catalog.issues] + [layout.topic_page(t) for t in catalog.topics]:

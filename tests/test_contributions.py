@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import pytest
 
 from conftest import build, copy_project, line_of, problem_lines
-from kb.content.check import check
-from kb.cli.commands import main as kb
 from kb.base.problems import Problem
+from kb.cli.commands import main as kb
+from kb.content.check import check
 from kb.content.report import headline
 
 

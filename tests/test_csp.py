@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser import chromium, search, serve
 from playwright.sync_api import Error as PlaywrightError
 
-from browser import chromium, search, serve
 from conftest import SITE_PORT, SITE_URL, build, edit
 from kb.project import layout
-from kb.publish.csp import DIRECTIVES, INLINE_SCRIPTS, POLICY, main as csp_main, script_hash, site_inline_scripts
+from kb.publish.csp import DIRECTIVES, INLINE_SCRIPTS, POLICY, script_hash, site_inline_scripts
+from kb.publish.csp import main as csp_main
 from kb.publish.html_rules import Scripts, inspect_html
 
 KEYWORDS = {"'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-inline'", "data:"}

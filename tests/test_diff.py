@@ -7,8 +7,8 @@ import re
 import pytest
 
 from conftest import edit, git
-from kb.project import layout
 from kb.cli.commands import main as kb
+from kb.project import layout
 
 EDITS = "### ⚠️ Edits of the published record"
 GONE = "### Renamed or removed ids"

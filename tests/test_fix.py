@@ -6,10 +6,10 @@ import re
 import pytest
 
 from conftest import edit, line_of
-from kb.content.check import check
+from kb.base.problems import Problem
 from kb.cli.commands import main as kb
 from kb.cli.fix import fixed_texts
-from kb.base.problems import Problem
+from kb.content.check import check
 
 ZH_PAGE, EN_PAGE, FACTS = "docs/issues/007.md", "docs/issues/007.en.md", "data/issues/007.yml"
 # What a fix never changes: code, addresses, template syntax (refs and macros).

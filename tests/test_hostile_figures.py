@@ -8,12 +8,12 @@ import re
 import pytest
 
 from conftest import build, edit, git, problem_lines, refused
-from kb.project import layout
-from kb.publish.audit import audit
 from kb.cli.commands import main as kb
-from kb.publish.feeds import write_feeds
 from kb.content.loading import load_catalog
 from kb.markup.numbers import numbers
+from kb.project import layout
+from kb.publish.audit import audit
+from kb.publish.feeds import write_feeds
 from kb.render.issue_page import issue_page
 from kb.render.renderer import Renderer
 

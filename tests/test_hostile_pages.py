@@ -10,9 +10,9 @@ import re
 import pytest
 
 from conftest import archive_project, build, copy_project, line_of, problem_lines
-from kb.project import layout
 from kb import load_catalog
 from kb.cli.commands import main as kb
+from kb.project import layout
 
 PAGE = f"docs/{layout.localized('about.md', 'en')}"
 FRONT_MATTER = "---\ntitle: A page\ndescription: A page of the test.\n---\n\n# A page\n\nText.\n"

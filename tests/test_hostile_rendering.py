@@ -15,11 +15,11 @@ import yaml
 from selectolax.lexbor import LexborHTMLParser
 
 from conftest import ROOT, edit, line_of, refused
-from kb.project import layout
 from kb.content.check import check
 from kb.markup.content_markup import findings
 from kb.markup.markdown_reading import markdown_configuration, render
 from kb.markup.safety import MAY_MAKE_MARKUP, markup_problems
+from kb.project import layout
 
 PAGE = "docs/about.en.md"
 ANCHOR = "## The weekly"

@@ -6,12 +6,12 @@ import re
 
 import jsonschema
 import pytest
+from browser import chromium, serve
 
 from conftest import SITE_PORT
-from browser import chromium, serve
+from kb.model.labels import LABELS
 from kb.project import layout
 from kb.publish.export import export_schema
-from kb.model.labels import LABELS
 from kb.render import Renderer
 from kb.render.figures import factor, figure
 

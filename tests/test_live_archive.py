@@ -10,42 +10,54 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from browser import chromium, search, serve
-from conftest import ROOT, SITE_PORT, Site
-from kb.project import layout
-from kb.cli.commands import main as kb
 
 # The invariant tests, collected here a second time: pytest runs them with this module's fixtures.
-from test_audit_and_reproducibility import test_built_site_loses_nothing_and_has_no_broken_link  # noqa: F401
-from test_audit_and_reproducibility import test_kb_audit_command  # noqa: F401
-from test_content_rules import test_each_link_shows_once_in_an_item  # noqa: F401
-from test_content_rules import test_english_counts_agree_with_their_number  # noqa: F401
-from test_content_rules import test_generated_chinese_follows_the_same_rules  # noqa: F401
-from test_content_rules import test_issue_pages_close_with_their_watch_list  # noqa: F401
-from test_ledgers import test_claims_page_has_a_row_per_claim_linking_its_item  # noqa: F401
-from test_ledgers import test_each_item_shows_its_own_claims  # noqa: F401
-from test_ledgers import test_open_data_validates_against_its_published_schema  # noqa: F401
-from test_ledgers import test_signals_ledger_lists_every_verdict_by_topic_oldest_first  # noqa: F401
-from test_model import test_catalog_queries  # noqa: F401
-from test_model import test_owner_queries_hold_exactly_what_a_scan_of_the_archive_finds_newest_first  # noqa: F401
-from test_reader import test_404_page_helps_in_both_languages  # noqa: F401
-from test_reader import test_every_page_has_title_description_language_alternates_and_sharing_tags  # noqa: F401
-from test_reader import test_feeds_are_valid_and_list_issues_and_topic_items  # noqa: F401
+from test_audit_and_reproducibility import (
+    test_built_site_loses_nothing_and_has_no_broken_link,  # noqa: F401
+    test_kb_audit_command,  # noqa: F401
+)
+from test_content_rules import (
+    test_each_link_shows_once_in_an_item,  # noqa: F401
+    test_english_counts_agree_with_their_number,  # noqa: F401
+    test_generated_chinese_follows_the_same_rules,  # noqa: F401
+    test_issue_pages_close_with_their_watch_list,  # noqa: F401
+)
+from test_ledgers import (
+    test_claims_page_has_a_row_per_claim_linking_its_item,  # noqa: F401
+    test_each_item_shows_its_own_claims,  # noqa: F401
+    test_open_data_validates_against_its_published_schema,  # noqa: F401
+    test_signals_ledger_lists_every_verdict_by_topic_oldest_first,  # noqa: F401
+)
+from test_model import (
+    test_catalog_queries,  # noqa: F401
+    test_owner_queries_hold_exactly_what_a_scan_of_the_archive_finds_newest_first,  # noqa: F401
+)
+from test_reader import (
+    test_404_page_helps_in_both_languages,  # noqa: F401
+    test_every_page_has_title_description_language_alternates_and_sharing_tags,  # noqa: F401
+    test_feeds_are_valid_and_list_issues_and_topic_items,  # noqa: F401
+)
 from test_records import test_every_overview_links_its_record_and_each_record_page_holds_its_period  # noqa: F401
-from test_site import test_entity_pages_are_timelines_of_their_items  # noqa: F401
-from test_site import test_every_content_link_resolves_in_the_same_language  # noqa: F401
-from test_site import test_every_item_is_on_its_issue_page_with_its_sources  # noqa: F401
-from test_site import test_every_navigation_link_names_its_page  # noqa: F401
-from test_site import test_home_page_shows_latest_issue_hubs_and_open_watch  # noqa: F401
-from test_site import test_issue_page_has_header_summary_and_verdicts  # noqa: F401
-from test_site import test_items_show_the_pages_that_mention_them  # noqa: F401
-from test_site import test_language_switch_pairs_every_page  # noqa: F401
-from test_site import test_navigation_does_not_list_issues  # noqa: F401
-from test_site import test_no_template_text_or_error_reaches_the_html  # noqa: F401
-from test_site import test_translation_status_counts_every_page_and_lists_those_to_work_on  # noqa: F401
-from test_site import test_unarchived_references_are_marked_text_not_links  # noqa: F401
-from test_site import test_watch_list_is_generated_from_the_issues  # noqa: F401
+from test_site import (
+    test_entity_pages_are_timelines_of_their_items,  # noqa: F401
+    test_every_content_link_resolves_in_the_same_language,  # noqa: F401
+    test_every_item_is_on_its_issue_page_with_its_sources,  # noqa: F401
+    test_every_navigation_link_names_its_page,  # noqa: F401
+    test_home_page_shows_latest_issue_hubs_and_open_watch,  # noqa: F401
+    test_issue_page_has_header_summary_and_verdicts,  # noqa: F401
+    test_items_show_the_pages_that_mention_them,  # noqa: F401
+    test_language_switch_pairs_every_page,  # noqa: F401
+    test_navigation_does_not_list_issues,  # noqa: F401
+    test_no_template_text_or_error_reaches_the_html,  # noqa: F401
+    test_translation_status_counts_every_page_and_lists_those_to_work_on,  # noqa: F401
+    test_unarchived_references_are_marked_text_not_links,  # noqa: F401
+    test_watch_list_is_generated_from_the_issues,  # noqa: F401
+)
+
+from conftest import ROOT, SITE_PORT, Site
+from kb.cli.commands import main as kb
+from kb.project import layout
 
 
 @pytest.fixture(scope="module")

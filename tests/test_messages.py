@@ -73,9 +73,9 @@ def asked_for() -> dict[str, list[str]]:
 def test_every_message_asked_for_is_in_the_catalog_and_every_one_there_is_asked_for():
     used = asked_for()
     # places name their nouns and field words by tables (kb.project.places), as typography its messages (kb.content.typography)
-    from kb.project.places import ALIAS_NOUN, ENTRY_NOUNS, PROSE_NOUNS, RECORD_NOUNS, WHAT
-    from kb.project.content_paths import HOW
     from kb.content.typography import ENGLISH_RULES, MESSAGES
+    from kb.project.content_paths import HOW
+    from kb.project.places import ALIAS_NOUN, ENTRY_NOUNS, PROSE_NOUNS, RECORD_NOUNS, WHAT
     by_table = {*ENTRY_NOUNS.values(), *PROSE_NOUNS.values(), *RECORD_NOUNS.values(), *WHAT.values(), ALIAS_NOUN,
                 *(key for pair in MESSAGES.values() for key in pair), *(key for _, key, _ in ENGLISH_RULES), *HOW.values()}
     assert not set(used) - set(CATALOG), sorted(set(used) - set(CATALOG))

@@ -13,8 +13,12 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT, _free_port, line_of
 from kb.project import layout
+from kb.project.generator import notice
+from kb.publish.csp import PREVIEW_POLICY
 
 CLOCK = r"\d\d:\d\d:\d\d"
 SECONDS = r"\(\d+\.\d s\)"
@@ -88,9 +92,10 @@ def test_the_preview_shows_an_edit_with_one_line_per_build_and_a_problem_at_its_
         address = running.url + layout.page_url(page.removeprefix(f"{layout.DOCS}/"))
         ready = running.wait_for_line(rf"{CLOCK} ready {SECONDS}")
         # the banner: what is previewed and where, then the first build; nothing of mkdocs' own chatter
-        assert ready == 2, running.lines
+        assert ready == 3, running.lines
         assert running.lines[0].startswith(f"Preview in {layout.DEFAULT_LANGUAGE} of 1 page and the home page")
         assert running.lines[1] == f"  {page} → {address}"
+        assert running.lines[2] == notice()  # where the generator's end of life is decided (DECISIONS.md)
         assert "PREVIEWMARK" not in running.page(address)
 
         edit(project, page, original + "\nPREVIEWMARK one\n")
@@ -126,3 +131,22 @@ def test_the_preview_in_another_language_serves_that_language_at_the_root(projec
         running.wait_for_line(rf"{CLOCK} ready {SECONDS}")
         html = running.page(running.url + layout.page_url(page.removeprefix(f"{layout.DOCS}/")))
         assert f'<html lang="{other}"' in html
+
+
+@pytest.mark.full
+def test_make_serve_serves_every_page_under_the_live_reload_policy(project):
+    """`make serve` (`mkdocs serve --strict`): pages carry the preview's Content-Security-Policy, which lets the
+    live reload reach the server, and the output firewall holds them to that policy instead of refusing them all."""
+    port = _free_port()
+    process = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}"],
+                               cwd=project, env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, encoding="utf-8")
+    served = Preview(process, f"http://127.0.0.1:{port}/")
+    try:
+        served.wait_for_line(r".*Serving on http://127\.0\.0\.1:\d+/", timeout=240)
+        home = served.page(served.url)
+        assert f'content="{PREVIEW_POLICY}"' in home.replace("&#39;", "'").replace("&quot;", '"'), home[:2000]
+        assert not [line for line in served.lines if "ERROR" in line or "Aborted" in line], served.lines
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

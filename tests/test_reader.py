@@ -6,12 +6,12 @@ from pathlib import Path
 
 import feedparser
 import pytest
+from browser import chromium, search, serve
 from bs4 import BeautifulSoup
 
 from conftest import SITE_PORT, SITE_URL
-from browser import chromium, search, serve
-from kb.publish import feeds
 from kb.project import layout
+from kb.publish import feeds
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 

@@ -10,12 +10,12 @@ import json
 import shutil
 
 import pytest
-
 from browser import chromium, serve
+
 from conftest import ROOT, SITE_PORT, copy_project, problem_lines
-from kb.project import layout
 from kb import load_catalog
 from kb.cli.commands import main as kb
+from kb.project import layout
 from kb.render import PageMacros
 from kb.render.claims_data import claims_data
 
@@ -202,8 +202,9 @@ def test_the_filters_find_a_figure_of_the_first_year(reader, years_of_claims):
 
 def test_the_translation_page_lists_at_most_a_hundred_pages_to_work_on(catalog):
     from bs4 import BeautifulSoup
-    from kb.render import ledgers
+
     from kb.project.translations import Translation
+    from kb.render import ledgers
     pages = sorted(catalog.page_titles)
     states = [Translation(page, "en", "outdated" if n % 2 else "current", "git", float(n), 0.0)
               for n, page in enumerate(pages * 8)]  # as many as eight archives' worth

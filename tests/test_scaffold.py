@@ -1,10 +1,9 @@
 """`kb new` writes what a contributor fills in; filled, it passes the checker and the strict build."""
 from __future__ import annotations
 
-import pytest
-
 import re
 
+import pytest
 from bs4 import BeautifulSoup
 
 from conftest import build, copy_project, problem_lines

@@ -185,7 +185,7 @@ def test_chinese_terms_are_found_whole(site, readers, term):
 
 def test_words_written_together_are_found_apart_after_the_phrase(readers):
     """A reader writes 端侧部署 without a space: the page writing it so comes first; the hub, which writes
-    端侧与边缘部署, follows, its row saying the words stand apart (kb-search.js: asTwoWords)."""
+    端侧与边缘部署, follows, its row saying the words stand apart (kb-search/query.js: asTwoWords)."""
     page = readers["zh"]
     search(page, "端侧部署")
     rows = page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => [a.getAttribute('href'), "
@@ -389,7 +389,7 @@ IN_RUNS = [("zh", "控制面", "topics/routing-control-planes/"), ("zh", "前缀
 
 @pytest.mark.full
 def test_an_index_in_runs_finds_what_one_index_finds(browser, readers, site_in_runs):
-    """A big archive is indexed in runs (kb.search.ranking.SHARD_BYTES) that kb-search.js merges: the same
+    """A big archive is indexed in runs (kb.search.ranking.SHARD_BYTES) that kb-search/pagefind.js merges: the same
     results, the page a reader expects among the first five, and the facets counted over every run."""
     with serve(site_in_runs) as url:
         page = browser[0].new_page()

@@ -96,7 +96,7 @@ def test_term_aliases_reach_the_search_vocabulary_of_their_language(site):
 
 
 def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_their_language(site):
-    """The words a misspelt query is read as (kb-search.js: respelled): each language's names and aliases,
+    """The words a misspelt query is read as (kb-search/spelling.js: respelled): each language's names and aliases,
     word by word, not the other language's."""
     boxes = {lang: vocabulary(site, lang)["names"] for lang in ("zh", "en")}
     entities = yaml.safe_load((ARCHIVE / "data" / "entities.yml").read_text(encoding="utf-8"))
@@ -264,7 +264,7 @@ def test_a_big_index_is_made_of_runs_that_hold_every_record_once(site, site_in_r
     assert [record.split("_")[0] for record in shards["hidden"]] == ["en", "qaa"]
     one = json.loads((site / "pagefind" / SHARDS_FILE).read_text(encoding="utf-8"))
     assert (one["runs"], one["hidden"]) == ({}, [])
-    # every record in one run only, and every fragment but the hidden where kb-search.js fetches it
+    # every record in one run only, and every fragment but the hidden where kb-search/pagefind.js fetches it
     pages = [page[0] for bundle in _bundles(site_in_runs) for _, meta in _languages(bundle) for page in meta[1]]
     shown = [page for page in pages if page not in shards["hidden"]]
     assert len(shown) == len(set(shown)) == len(search_fragments(site)) == len(search_fragments(site_in_runs))
@@ -457,7 +457,8 @@ def _processes_in_group(group: int) -> list[str]:
 
 def test_a_failed_build_stops_the_index_and_its_pagefind(site, catalog, tmp_path):
     """A build that fails while a language is being indexed (close(), from on_build_error) stops Pagefind
-    too: left alone, it ran on in a removed folder and held the build's output open for 600 s in CI."""
+    too: left alone, it ran on in a removed folder and held the build's output open long after the build failed,
+    in CI."""
     index = _index_as_written(site, catalog, tmp_path / "site", {path.name for path in site.iterdir()} - {"en"}, 20_000)
     group = index.process.pid
     deadline = time.monotonic() + 60

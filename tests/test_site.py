@@ -10,10 +10,10 @@ from urllib.parse import urldefrag, urlparse
 import pytest
 from bs4 import BeautifulSoup
 
-from kb.project import layout
-from kb.search.index import search_fragments
 from kb.model.entries import Unarchived
+from kb.project import layout
 from kb.project.translations import translation_states
+from kb.search.index import search_fragments
 
 LANGS = layout.LANGUAGES
 REQUIRED_HUBS = ("fp4-kernels", "kv-cache-compression", "routing-control-planes")

@@ -4,9 +4,12 @@ converting them in the build would have left: HTML, contents, title, anchors, wa
 The whole site built either way is compared byte for byte in test_audit_and_reproducibility.py."""
 from __future__ import annotations
 
+import inspect
 import logging
 
+import mkdocs
 import pytest
+from mkdocs.commands.build import _populate_page
 from mkdocs.config import load_config
 from mkdocs.structure.files import get_files
 from mkdocs.structure.nav import get_navigation
@@ -27,6 +30,11 @@ def small_site(tmp_path, broken: int | None = None):
     files = get_files(config)
     get_navigation(files, config)  # each page's Page, as the build has them before converting
     return config, files
+
+
+# What converting a page leaves on it, all carried back from the copy (Converted): `markdown` is not needed once
+# converted (the build drops it as the page is written), and the title is carried as the page's title.
+CARRIED = {"content", "toc", "meta", "_title_from_render", "present_anchor_ids", "links_to_anchors", "markdown"}
 
 
 def split_build(config, files) -> SplitConversion:
@@ -95,3 +103,18 @@ def test_results_that_cannot_be_read_are_converted_here(tmp_path, monkeypatch):
     split.finish(config, files)
     for file in files.documentation_pages():
         assert f"Page {file.src_uri[1]}" in file.page.content
+
+
+def test_mkdocs_converts_a_page_as_the_copy_expects(tmp_path):
+    """The copy converts its pages with mkdocs' own private `mkdocs.commands.build._populate_page` (mkdocs has no
+    public one): a release that changes what it takes, or what it leaves on a page, fails here first."""
+    recheck = (f"mkdocs {mkdocs.__version__} changed `_populate_page`: re-check mkdocs_kb/split_conversion.py "
+               "(`convert`, and what `Converted` carries back from the copy)")
+    assert list(inspect.signature(_populate_page).parameters) == ["page", "config", "files", "dirty"], recheck
+    config, files = small_site(tmp_path)
+    page = files.documentation_pages()[0].page
+    before = dict(vars(page))
+    convert(page, config, files)
+    left = {name for name, value in vars(page).items() if name not in before or before[name] is not value}
+    assert left <= CARRIED, f"{recheck}: converting a page now also sets {sorted(left - CARRIED)}"
+    assert {"content", "toc", "present_anchor_ids"} <= left and page.title == "Page 0", recheck

@@ -1,16 +1,15 @@
 """Translation status from git history, a source-hash fallback, and the fallback notice."""
 from __future__ import annotations
 
-import pytest
-
 import os
 import subprocess
 
+import pytest
 from bs4 import BeautifulSoup
 
 from conftest import build, copy_project, problem_lines
-from kb.content.check import default_pages
 from kb.cli.commands import main as kb
+from kb.content.check import default_pages
 from kb.project.translations import translation_states
 
 

@@ -11,8 +11,8 @@ from fontTools.ttLib import TTFont
 from PIL import Image
 
 from conftest import SITE_URL
-from kb.publish import cards as kb_cards
 from kb.project import layout
+from kb.publish import cards as kb_cards
 from kb.publish.cards import HEIGHT, WIDTH, card_files, cards, draw_card, subset_font, write_cards
 from kb.publish.email_rules import png_problems
 

@@ -10,20 +10,19 @@ from pathlib import Path
 
 import feedparser
 import pytest
-from bs4 import BeautifulSoup
-
 from browser import chromium
-from conftest import ROOT, SITE_URL, archive_project, copy_project
+from bs4 import BeautifulSoup
 from test_claim_history import CHECKS, add_check
+
+from conftest import ROOT, SITE_URL, archive_project, copy_project
 from kb import load_catalog
-from kb.project import layout
 from kb.cli.commands import main as kb
+from kb.model.labels import LABELS, watch_age
+from kb.model.reading import weeks_open
+from kb.project import layout
 from kb.publish.cards import font_file
 from kb.publish.email_issue import GMAIL_CLIPS, issue_email
 from kb.publish.email_rules import email_problems, html_problems
-from kb.model.labels import LABELS
-from kb.model.reading import weeks_open
-from kb.model.labels import watch_age
 
 SCREENSHOTS = ROOT / "build" / "screenshots"
 

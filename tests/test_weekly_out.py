@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
-
 from browser import chromium, serve
-from kb.project import layout
+
 from kb.model.labels import LABELS, watch_age
 from kb.model.reading import PER_MINUTE, issue_text, reading_minutes, units, weeks_open
+from kb.project import layout
 
 
 def test_reading_units_are_han_characters_in_chinese_and_words_in_english():

@@ -18,22 +18,23 @@ from dataclasses import dataclass
 from kb.base.messages import Message, msg
 
 # Characters in one line of a page, a snippet, a YAML file or a prose field once YAML has decoded it (a folded
-# block joins its lines). The longest line written is about a thousand characters (a paragraph on one line);
-# a scan from each position of a line is what a quadratic rule costs, so the line bounds it.
+# block joins its lines). The longest lines written are paragraphs on one line (measured: bench/README.md,
+# kb/base/limits.py); a scan from each position of a line is what a quadratic rule costs, so the line bounds it.
 MAX_LINE_CHARS = 4_000
-# Blockquotes and lists one line sits inside (`> > - x` is three). Content nests two or three; Python-Markdown
-# parses each level by recursion, and thousands of `>` on one line took it minutes (and its stack).
+# Blockquotes and lists one line sits inside (`> > - x` is three). Content nests far less (measured:
+# bench/README.md, kb/base/limits.py); Python-Markdown parses each level by recursion, and thousands of `>` on
+# one line took it minutes (and its stack).
 MAX_NESTING_DEPTH = 8
 # Abbreviations (`*[TTFT]: Time to first token`) in the glossary of one language (snippets/abbreviations*.md):
 # it is appended to every page, and each abbreviation is looked for in every text of every page, so a long
 # glossary makes every page slower, each still under its own time budget (Python-Markdown's time grows faster
-# than the number: bench/README.md). The glossary holds a dozen.
+# than the number; measured, with what the glossaries hold: bench/README.md, kb/base/limits.py).
 MAX_ABBREVIATIONS_PER_GLOSSARY = 100
 # Abbreviations a page (or a snippet other than the glossary) defines for itself: they cost that page only.
 MAX_ABBREVIATIONS_PER_PAGE = 50
 # Links in one built page that come from what its contributor wrote (counted in the rendered page, by the
-# checker that reads it): the longest written page has a few dozen; a page of thousands is made to be slow
-# to check, to render and to read, or to hide one link among many.
+# checker that reads it): written pages have far fewer (measured: bench/README.md, kb/base/limits.py); a page
+# of thousands is made to be slow to check, to render and to read, or to hide one link among many.
 MAX_LINKS_PER_PAGE = 500
 
 # `<` followed by what could start a tag (a letter, `/`, `!`, `?`) in one text, code included. Content writes no

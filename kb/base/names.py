@@ -92,7 +92,8 @@ def _prototypes() -> dict[str, str]:
     A character with several look-alikes, or whose look-alike is longer than one character, is the
     prototype of the pair; of two single characters that only look like each other, the one with the lower
     code point stands for both (which one does not change which names are equal)."""
-    from confusable_homoglyphs import confusables  # 0.1 s to read: only where a name is compared
+    # slow to import (measured: bench/README.md, kb/base/names.py): only where a name is compared
+    from confusable_homoglyphs import confusables
 
     pairs: dict[str, list[str]] = {}
     for key, entries in confusables.confusables_data.items():

@@ -7,25 +7,26 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from kb.project import layout
 from kb.base import messages
-from kb.publish.audit import audit
-from kb.publish.cards import card_files
-from kb.content.check import check, default_pages
-from kb.model.claim_facts import SOURCE_KINDS, STATUSES
-from kb.project.content_paths import changed_code_paths
+from kb.base.messages import msg
+from kb.base.problems import Problem
 from kb.cli.diff_report import DiffError, diff_report, published_problems
+from kb.cli.fix import fix_command
+from kb.cli.scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
+from kb.content.check import check, default_pages
+from kb.content.report import report, summary
+from kb.model.claim_facts import SOURCE_KINDS, STATUSES
+from kb.model.schema import CATEGORIES, ENTITY_KINDS
+from kb.project import layout
+from kb.project.content_paths import changed_code_paths
+from kb.project.theme import Theme
+from kb.project.translations import stamp, translation_states
+from kb.publish.audit import audit
+from kb.publish.build_stamp import verify_command
+from kb.publish.cards import card_files
 from kb.publish.email_issue import issue_email
 from kb.publish.export import write_export
-from kb.cli.fix import fix_command
 from kb.publish.firewall import built_pages, firewall, sitemap_home
-from kb.project.theme import Theme
-from kb.base.messages import msg
-from kb.model.schema import CATEGORIES, ENTITY_KINDS
-from kb.base.problems import Problem
-from kb.content.report import report, summary
-from kb.cli.scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
-from kb.project.translations import stamp, translation_states
 
 
 def find_root(start: Path, lang: str | None = None) -> Path:
@@ -204,6 +205,10 @@ def cmd_audit(root: Path, args) -> int:
     return 1 if found else 0
 
 
+def cmd_verify_site(root: Path, args) -> int:
+    return verify_command(args.site)
+
+
 def cmd_new(root: Path, args) -> int:
     try:
         if args.what == "issue":
@@ -251,6 +256,10 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site/)")
     audit_cmd.add_argument("--site-url", help="the site's own address (default: $KB_SITE_URL, else its sitemap's)")
     audit_cmd.set_defaults(run=cmd_audit)
+    verify = sub.add_parser("verify-site", help="prove a built site is the one the kb plugin built and its firewall "
+                                                 "passed, unchanged since (its kb-build.json)")
+    verify.add_argument("site", type=Path, help="the built site's folder (site/)")
+    verify.set_defaults(run=cmd_verify_site)
     claims = sub.add_parser("claims", help="figures by status and age: vendor figures never checked first")
     claims.add_argument("--status", action="append", choices=STATUSES, help="only these statuses; repeat for several")
     claims.add_argument("--source", action="append", choices=SOURCE_KINDS, help="only these source kinds; repeat for several")

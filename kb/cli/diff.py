@@ -16,11 +16,11 @@ from datetime import date
 
 from pydantic import BaseModel
 
-from kb.project import layout
 from kb.model.catalog import Catalog
 from kb.model.claim_facts import ClaimCheck, Number, Quantity
-from kb.publish.firewall import built_pages
 from kb.model.schema import Period, Resolution
+from kb.project import layout
+from kb.publish.firewall import built_pages
 
 # a figure's facts, every one of them part of the published record once its issue is out
 FIGURE_FIELDS = ("metric", "baseline", "result", "change", "ratio", "direction", "qualifier", "hardware", "benchmark",

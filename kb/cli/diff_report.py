@@ -8,19 +8,19 @@ report says so first. It is a report: only a comparison that cannot be made (no 
 from __future__ import annotations
 
 import io
-from collections import Counter
 import subprocess
 import tarfile
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.project import layout
-from kb.model.catalog import Catalog
+from kb.base.problems import ContentError, Problem
 from kb.cli.diff import Diff, Entry, compare, shown
 from kb.content.loading import load_catalog
-from kb.base.problems import ContentError, Problem
 from kb.content.published import published_id_problems
+from kb.model.catalog import Catalog
+from kb.project import layout
 from kb.project.sources import read_site_config
 
 PLURAL = {"topic": "topics", "entity": "entities"}  # what is not in an issue

@@ -17,9 +17,9 @@ import difflib
 import sys
 from pathlib import Path
 
-from kb.content.check import check
 from kb.base.messages import msg
 from kb.base.problems import Problem
+from kb.content.check import check
 from kb.content.report import report, summary
 from kb.project.sources import FRONT_MATTER, parse_yaml
 

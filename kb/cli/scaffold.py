@@ -13,8 +13,8 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from kb.project import layout
 from kb.model.schema import CATEGORIES
+from kb.project import layout
 
 
 class ScaffoldError(Exception):

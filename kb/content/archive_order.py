@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from kb.project import layout
-from kb.model.catalog import Catalog
 from kb.base.messages import msg
 from kb.content.reader import ContentReader, dotted
 from kb.markup.refs import find_refs
+from kb.model.catalog import Catalog
+from kb.project import layout
 
 ISSUE_REF = re.compile(r"issue-(\d+)")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from stat import S_ISREG
 
-from kb.project import layout
-from kb.model.catalog import Catalog
 from kb.content.loading import read_catalog
+from kb.model.catalog import Catalog
+from kb.project import layout
 from kb.project.sources import FileCache
 
 
@@ -18,9 +18,9 @@ class CatalogCache:
     parse is kept, so after an edit only the changed files are parsed and
     validated again. Without it (`mkdocs build`, which loads once and has
     each later language reuse the catalog) no parse outlives its load: the
-    files' texts, data and lines are 140 MB of a 1,040-issue catalog's
-    250 MB (tracemalloc), and held through the build, beside Pagefind, they
-    took its peak to 949 and 953 MB against 771 MB (all its processes).
+    files' texts, data and lines are most of a catalog's memory, and held
+    through the build, beside Pagefind, they raised its peak (measured:
+    bench/README.md, kb/content/catalog_cache.py).
     """
 
     def __init__(self, reparse_edits: bool = True):

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.project import layout
-from kb.model.catalog import Catalog
+from kb.base.problems import ContentError, Problem
 from kb.content.files import content_file_problems
 from kb.content.loading import load_catalog
-from kb.base.problems import ContentError, Problem
 from kb.content.report import locate
+from kb.model.catalog import Catalog
+from kb.project import layout
 from kb.project.translations import translation_states
 
 

@@ -8,18 +8,17 @@ resolved twice). Names, aliases and titles are compared in kb.content.name_check
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
-from kb.project import layout
+from kb.base.messages import msg
+from kb.base.names import skeleton
+from kb.base.problems import Problem
+from kb.base.suggest import closest
+from kb.content.reader import ContentReader, dotted
 from kb.model.entries import Claim, Entity, Issue, Item, Topic, Unarchived, Watch
 from kb.model.schema import Resolution
-from kb.base.messages import msg
-from kb.base.problems import Problem
-from kb.content.reader import ContentReader, dotted
-from kb.base.names import skeleton
+from kb.project import layout
 from kb.project.sources import Document, read_yaml
-from kb.base.suggest import closest
 
 if TYPE_CHECKING:
     from kb.model.catalog import Catalog

@@ -1,10 +1,10 @@
 """Every number of an item's prose, in every language, is one of the item's figures, or is listed as not a figure.
 
 An item's figures are its claims' facts (kb.model.claim_facts): baseline, result, change, the ends of a ratio, the
-numbers of their hardware and benchmark (`3× L40S`), and what follows from baseline and result (6.88 s → 0.31 s
-is 95 % less, 22× less); the dates of its issue. A number of the prose matches one if their values agree, as
+numbers of their hardware and benchmark (`3× L40S`), and what follows from baseline and result (`6.88 s` → `0.31 s`
+is `95 %` less, `22×` less); the dates of its issue. A number of the prose matches one if their values agree, as
 written or rounded to what the prose writes (rounded only where it keeps two significant figures: `8×` is not
-7.8×), and their units agree where the prose writes one (`7.8 %` is not 7.8×; 310 ms is 0.31 s).
+`7.8×`), and their units agree where the prose writes one (`7.8 %` is not `7.8×`; `310 ms` is `0.31 s`).
 
 A number that is not a figure (a count of commits, a version written apart, a year) is listed as written under
 the item's `not_figures:` in its facts file: one place, reviewed with the facts, digits and a few signs only
@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kb.project import layout
-from kb.model.claim_facts import ClaimFacts
 from kb.base.messages import msg, words
-from kb.model.schema import IssueFacts, IssueText, ItemFacts
-from kb.markup.numbers import NUMBER, SECONDS, Found, numbers
 from kb.content.reader import ContentReader
+from kb.markup.numbers import NUMBER, SECONDS, Found, numbers
+from kb.model.claim_facts import ClaimFacts
+from kb.model.schema import IssueFacts, IssueText, ItemFacts
+from kb.project import layout
 from kb.project.sources import Document
 
 ITEM_FIELDS = ("title", "summary", "why", "edge", "source_note")
@@ -69,7 +69,7 @@ def _seconds(value: float, unit: str) -> tuple[float, str]:
 def agrees(found: Found, figure: Figure) -> bool:
     """Whether the number of the prose is `figure`, as written or rounded."""
     if found.unit and _seconds(1, found.unit)[1] != _seconds(1, figure.unit)[1]:
-        return False  # a unit the prose writes is the figure's: 7.8 % is not 7.8×, nor 9.46× a perplexity of 9.46
+        return False  # a unit the prose writes is the figure's: `7.8 %` is not `7.8×`, nor `9.46×` a perplexity of 9.46
     value, _ = _seconds(found.value, found.unit) if found.unit else (found.value, "")
     target, _ = _seconds(figure.value, figure.unit) if found.unit else (figure.value, "")
     if math.isclose(value, target, rel_tol=1e-9, abs_tol=1e-12) and not figure.derived:
@@ -95,7 +95,7 @@ def _excused(found: Found, entries: list[Found]) -> bool:
                     a is None or b is None or a == b for a, b in zip(found.date, entry.date)):
                 return True
         elif math.isclose(entry.value, found.value, rel_tol=1e-9) and _seconds(1, entry.unit) == _seconds(1, found.unit):
-            return True  # `2-bit` excuses 2 bit, not 2×; `3` a plain 3 only
+            return True  # `2-bit` excuses `2 bit`, not `2×`; `3` a plain 3 only
     return False
 
 
@@ -190,7 +190,7 @@ def _check(reader: ContentReader, listing: tuple[Document, tuple, bool], docs: d
         for loc, text in located:
             for found in numbers(text):
                 hits = excusing.hits(found)
-                used.update(hits)  # a listed number may also equal a figure (Apache 2.0 beside 2 s): still used
+                used.update(hits)  # a listed number may also equal a figure (`Apache 2.0` beside `2 s`): still used
                 if not hits and not explained(found, own, dates):
                     reader.problem(docs[lang], loc, ".".join(loc), msg("number-not-a-figure", number=found.shown,
                                    owner=owner, figures=shown, place=place, file=facts_file), found=found.written)

@@ -14,9 +14,9 @@ import re
 import stat
 from pathlib import Path
 
-from kb.project import layout
 from kb.base.messages import Message, msg, words
 from kb.base.problems import Problem
+from kb.project import layout
 from kb.project.sources import MAX_FILE_BYTES
 
 ALLOWED = {layout.DOCS: (".md",), layout.DATA: (".yml",), layout.SNIPPETS: (".md",)}

@@ -11,25 +11,25 @@ from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
 
-from kb.project import layout
-from kb.model.catalog import Catalog
-from kb.content.archive_order import check_archive_order, check_repeated_references
-from kb.content.figure_check import check_figures
-from kb.content.published import check_formerly, check_withdrawn
-from kb.content.crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
-from kb.content.files import content_file_problems
-from kb.model.entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
-from kb.model.schema import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from kb.base.messages import Message, msg
-from kb.content.name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
 from kb.base.problems import ContentError
+from kb.base.suggest import closest
+from kb.content.archive_order import check_archive_order, check_repeated_references
+from kb.content.crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
+from kb.content.figure_check import check_figures
+from kb.content.files import content_file_problems
+from kb.content.name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
+from kb.content.published import check_formerly, check_withdrawn
 from kb.content.reader import ContentReader, dotted
 from kb.content.report import locate
-from kb.markup.refs import find_refs
-from kb.project.sources import Document, FileCache
-from kb.base.suggest import closest
-from kb.project.theme import Theme
 from kb.content.typography import typography_problems
+from kb.markup.refs import find_refs
+from kb.model.catalog import Catalog
+from kb.model.entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTake, Signal, Topic, Watch
+from kb.model.schema import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
+from kb.project import layout
+from kb.project.sources import Document, FileCache
+from kb.project.theme import Theme
 
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.project import layout
-from kb.content.crosscheck import record_index
-from kb.model.entries import Entity, Topic
 from kb.base.messages import msg
-from kb.model.schema import ALL_LANGUAGES, TermFacts
 from kb.base.names import default_ignorable, invisible_message, mixed_scripts, name_keys, said
 from kb.base.problems import Problem
-from kb.content.reader import ContentReader, dotted
-from kb.search.text import as_typed
-from kb.project.sources import Document
 from kb.base.urls import link_text_problem
+from kb.content.crosscheck import record_index
+from kb.content.reader import ContentReader, dotted
+from kb.model.entries import Entity, Topic
+from kb.model.schema import ALL_LANGUAGES, TermFacts
+from kb.project import layout
+from kb.project.sources import Document
+from kb.search.text import as_typed
 
 if TYPE_CHECKING:
     from kb.model.catalog import Catalog
@@ -104,7 +104,7 @@ def check_names(reader: ContentReader, catalog: Catalog) -> None:
 
 def check_aliases(reader: ContentReader, catalog: Catalog) -> None:
     """An alias names one thing, and is not its name already, nor another of its aliases: search would find the
-    wrong page or term, or nothing new (and the synonyms map of kb-search.js keeps one of two equal aliases).
+    wrong page or term, or nothing new (and the synonyms map of the search box (overrides/assets/kb-search/query.js) keeps one of two equal aliases).
     Compared by skeleton, so a full-width `ｓｐｅｃｕｌａｔｉｖｅ sampling` is the alias `speculative sampling`, and
     `vLLM` with a Cyrillic `М` or an invisible variation selector is `vLLM`."""
     registries = ((layout.ENTITIES_FILE, catalog.entities), (layout.TOPICS_FILE, catalog.topics),

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.project import layout
 from kb.base.messages import msg
 from kb.base.problems import Problem
 from kb.content.reader import ContentReader
+from kb.project import layout
 
 if TYPE_CHECKING:
     from kb.model.catalog import Catalog

@@ -12,18 +12,18 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from kb.project import layout
-from kb.model.fields import SLUG
+from kb.base.limits import MAX_ABBREVIATIONS_PER_GLOSSARY, MAX_ABBREVIATIONS_PER_PAGE, markdown_problems
 from kb.base.messages import Message, msg, words
 from kb.base.problems import Problem
-from kb.content.schema_errors import explain
 from kb.content.files import snippet_problems
+from kb.content.schema_errors import explain
 from kb.markup.glossary import plain_data_problems
-from kb.base.limits import MAX_ABBREVIATIONS_PER_GLOSSARY, MAX_ABBREVIATIONS_PER_PAGE, markdown_problems
 from kb.markup.safety import check_markup, snippet_names
-from kb.search.text import glossary_clashes
-from kb.project.sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
 from kb.markup.templates import check_template
+from kb.model.fields import SLUG
+from kb.project import layout
+from kb.project.sources import Document, FileCache, MarkdownPage, read_markdown, read_text, read_yaml
+from kb.search.text import glossary_clashes
 
 SHOWN_ID = re.compile(r"[\w.-]{1,60}")  # an id (or what stands for one) shown beside a record's position
 PLACEHOLDER = "TODO"  # what `kb new` writes where a contributor must write something

@@ -17,9 +17,9 @@ import unicodedata
 from pathlib import Path
 
 from kb.base.messages import msg, words
-from kb.project.places import place
 from kb.base.problems import Problem
 from kb.markup.safety import HIDDEN
+from kb.project.places import place
 
 INDENT = "    "
 WIDEST = 100  # terminal columns of a line shown; a longer one is cut around the text at fault

@@ -23,14 +23,14 @@ from typing import NamedTuple
 
 import autocorrect_py as autocorrect
 
-from kb.project import layout
 from kb.base.forked import in_halves
 from kb.base.messages import Message, msg
 from kb.base.problems import Problem
-from kb.markup.prose_view import CODE_SPAN, View, edit_kind
-from kb.content.reader import ContentReader, dotted, named_steps
-from kb.markup.refs import expand_refs
 from kb.base.text import HAN
+from kb.content.reader import ContentReader, dotted, named_steps
+from kb.markup.prose_view import CODE_SPAN, View, edit_kind
+from kb.markup.refs import expand_refs
+from kb.project import layout
 from kb.project.written import trailing_spaces, written_at
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")  # typography is for prose: what a fence holds is code (style only, not safety)
@@ -42,8 +42,8 @@ autocorrect.load_config(AUTOCORRECT_CONFIG)
 
 HALF_WIDTH_BESIDE_HAN = re.compile(rf"[{HAN}][(\"]|[)\"][{HAN}]|[{HAN}]\s*[)]|[(]\s*[{HAN}]")
 BRACKETS = re.compile(r"\(([^()\n]*)\)|\"([^\"\n]*)\"|[()\"]")  # a pair, or one alone
-LATIN_FACTOR = re.compile(r"\b\d+(?:\.\d+)?(x)\b")  # 3.3x
-UNIT_GLUED = re.compile(r"\b\d+(?:\.\d+)?()(?:ms|s|GB|MB|KB|TB|GiB|MiB|W|GHz)\b")  # 6.88s, 80GB
+LATIN_FACTOR = re.compile(r"\b\d+(?:\.\d+)?(x)\b")  # `3.3x`
+UNIT_GLUED = re.compile(r"\b\d+(?:\.\d+)?()(?:ms|s|GB|MB|KB|TB|GiB|MiB|W|GHz)\b")  # `6.88s`, `80GB`
 WORD = re.compile(r"[A-Za-z][a-z]+")
 PROSE_WORD = re.compile(r"(?<![\w.-])[a-z]{3,}(?![\w.-])")  # not part of an id, a file or a version
 STANDING_ALONE = {"zh": re.compile(r"本期|本周"), "en": re.compile(r"\bthis (?:issue|week)\b", re.I)}
@@ -68,8 +68,8 @@ MESSAGES = {"space": ("typo-space", "hint-insert-space"), "no-space": ("typo-no-
 
 def typography_problems(reader: ContentReader, catalog, split: bool = False) -> list[Problem]:
     """Problems of every language's prose, front matter and bodies alike, and lines ending with spaces in every
-    file read; half of the pages read in a forked copy when `split` (kb.base.forked): it was a third of the 520-issue
-    catalog's load, on one core."""
+    file read; half of the pages read in a forked copy when `split` (kb.base.forked): it is a large part of a catalog's
+    load, on one core (measured: bench/README.md, kb/content/typography.py)."""
     vocabulary = _lowercase_words(reader, catalog)
     pages = [(lang, page) for versions in reader.pages.values() for lang, page in versions.items()]
     found = in_halves(pages, lambda job: _page_problems(*job, catalog, vocabulary), split)
@@ -163,7 +163,7 @@ def _text_problems(view: View, lang: str, loc: tuple, vocabulary: set[str]) -> I
 @functools.lru_cache(maxsize=1 << 17)
 def _autocorrected(text: str) -> str:
     """The text as AutoCorrect writes it. Kept per text: a preview's catalog reload after an edit linted every
-    page again (28,569 texts, 1.2 s of its 3.6 s at 520 issues)."""
+    page again (measured: bench/README.md, kb/content/typography.py)."""
     return autocorrect.format_for(text, "prose.md")
 
 

@@ -19,10 +19,9 @@ from functools import lru_cache
 from selectolax.lexbor import LexborHTMLParser
 
 from kb.base.limits import MAX_LINKS_PER_PAGE
-from kb.markup.markdown_reading import Rendering
 from kb.base.messages import Message, msg, words
 from kb.base.urls import IGNORED_IN_URL, OUTSIDE, SAFE_SCHEMES, SCHEME, link_text_problem, url_problem
-
+from kb.markup.markdown_reading import Rendering
 
 # Material's admonition kinds (and their aliases), and the two modifiers it documents for them
 ADMONITION_KINDS = frozenset("""note abstract summary tldr info todo tip hint important success check done question

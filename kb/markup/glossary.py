@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kb.base.messages import Message, msg
-from kb.markup.safety import control_problems, lines, plain_text_problem
 from kb.base.text import ABBREVIATION
-
+from kb.markup.safety import control_problems, lines, plain_text_problem
 
 
 def plain_data_problems(text: str) -> Iterator[tuple[int, str, Message, str]]:

@@ -161,7 +161,7 @@ def _numbers(text: str) -> tuple[Found, ...]:
 
 
 def _fractions(text: str, found: list[Found]) -> list[Found]:
-    """`1/6.8` is a ratio, down to a 6.8th: its 1 is no figure, and the 6.8 is read as 6.8×."""
+    """`1/6.8` is a ratio, down to a 6.8th: its 1 is no figure, and the 6.8 is read as `6.8×`."""
     out: list[Found] = []
     over = False  # the number before was the 1 of a fraction
     for n, f in enumerate(found):
@@ -181,7 +181,7 @@ def _read(text: str, token: str, start: int) -> list[Found]:
         return [Found(token, 0.0, "", 0, (year, month, day), start)]
     ends = token.split("-")
     if len(ends) == 2 and all(ends) and ends[1][0].isdigit() and _glued(ends[0]) and _glued(ends[1]):
-        low, high = _glued(ends[0]), _glued(ends[1])  # 2.4-3.0x: a range written with a hyphen
+        low, high = _glued(ends[0]), _glued(ends[1])  # `2.4-3.0x`: a range written with a hyphen
         unit, scale, _ = _unit_after(text, start + len(token))
         unit = high[1] or unit
         return [Found(ends[0], low[0] * scale, unit, _decimals(low[2]), None, start),

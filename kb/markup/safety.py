@@ -24,12 +24,11 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.markup.content_markup import findings
 from kb.base.limits import open_brackets
-from kb.markup.markdown_reading import render
 from kb.base.messages import Message, msg
 from kb.base.problems import Problem
-
+from kb.markup.content_markup import findings
+from kb.markup.markdown_reading import render
 
 # Characters a reader does not see, or that change how the text around them reads, refused in everything a
 # contributor writes (a page body here, every text field in kb.model.fields): C0 and C1 controls but tab, line feed

@@ -12,9 +12,9 @@ from jinja2 import Environment, TemplateSyntaxError, nodes
 
 from kb.base.messages import Message, msg, words
 from kb.base.problems import Problem
+from kb.base.suggest import closest
 from kb.markup.refs import REF, expand_refs
 from kb.markup.safety import control_problems, plain_text_problem
-from kb.base.suggest import closest
 
 # macro name -> (fewest, most) positional arguments
 MACROS = {

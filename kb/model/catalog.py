@@ -9,13 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.project import layout
-from kb.model.entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
-from kb.model.schema import Outlet, Source, TermFacts
 from kb.base.problems import Problem
 from kb.markup.refs import expand_refs, spaced_refs
-
+from kb.model.entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
 from kb.model.records import Records
+from kb.model.schema import Outlet, Source, TermFacts
+from kb.project import layout
 
 if TYPE_CHECKING:
     from kb.model.related import RelatedItems
@@ -161,7 +160,8 @@ class Catalog:
 class _ByOwner:
     """Each topic's and entity's entries, newest first, from one pass over the catalog. Hubs, entity pages and
     their indexes ask for them per topic and entity, in each language: scanning every item for each, four times
-    over, took 1.0 s at 1,040 issues (0.5 s at 520); answered from here, 0.04 s (0.02 s)."""
+    over, grew with the archive times its topics and entities; answered from here, it takes a small part of that
+    (measured: bench/README.md, kb/model/catalog.py)."""
 
     def __init__(self, catalog: Catalog):
         self.items_of_topic: dict[str, list[Item]] = {}

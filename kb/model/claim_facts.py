@@ -1,8 +1,8 @@
 """Claims: the figures an item reports, as the source wrote them, with the way they moved.
 
 A figure keeps its written form (8.40 stays 8.40, 256K stays 256K); a ratio
-says which way the figure moved (`direction: higher` is 3.3× as much,
-`lower` is down to 1/3.3), since "6.8×" of a cache size reads as growth.
+says which way the figure moved (`direction: higher` is `3.3×` as much,
+`lower` is down to `1/3.3`), since `6.8×` of a cache size reads as growth.
 
 A later figure can check an earlier one (`checks:`): it confirms it, qualifies
 it (holds, smaller or only under conditions) or contradicts it. The earlier
@@ -16,9 +16,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from kb.model.fields import Finite, PlainText, Slug, refusal
 from kb.base.messages import msg, words
 from kb.base.suggest import closest
+from kb.model.fields import Finite, PlainText, Slug, refusal
 
 Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
                  "context", "compression", "stars"]
@@ -121,7 +121,7 @@ class ClaimFacts(_Strict):
     baseline: Quantity | None = None
     result: Quantity | None = None
     change: Number | None = None  # percent; negative is a decrease
-    ratio: tuple[Number, Number] | None = None  # the written multiplier, or its range (2.4–3.0×)
+    ratio: tuple[Number, Number] | None = None  # the written multiplier, or its range (`2.4–3.0×`)
     direction: Direction | None = None  # which way the figure moved by `ratio`
     qualifier: Qualifier | None = None  # about, up to, at least, at most
     hardware: PlainText | None = None

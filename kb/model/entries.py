@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from kb.project import layout
 from kb.model.claim_facts import STATUS_AFTER, Status
 from kb.model.schema import (
     ALL_LANGUAGES,
@@ -26,6 +25,7 @@ from kb.model.schema import (
     TopicFacts,
     WatchFacts,
 )
+from kb.project import layout
 
 
 class _Localized:

@@ -31,9 +31,9 @@ from pydantic_core import PydanticCustomError
 from kb.base.limits import markdown_problems
 from kb.base.messages import Message, msg
 from kb.base.names import default_ignorable, invisible_message
+from kb.base.urls import link_text_problem, url_problem
 from kb.markup.safety import HIDDEN, hidden_character_message, markup_problems, plain_text_problem
 from kb.markup.templates import prose_template_problems
-from kb.base.urls import link_text_problem, url_problem
 
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
@@ -48,7 +48,7 @@ URL_FORBIDDEN = re.compile(r"[\s\"'<>`\\^{}|]")
 DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 NAME_LENGTH = 40  # characters: a name, not a sentence
 # A title, a description, a claim's text: every page's <title>, <meta> and search row prints one whole. The
-# longest in the content is 199 characters.
+# limit is well above the longest written (measured: bench/README.md, kb/model/fields.py).
 PLAIN_TEXT_LENGTH = 300
 
 

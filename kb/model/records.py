@@ -2,10 +2,12 @@
 
 A hub, an entity page, the archive, the watch list and the ledgers each show
 a current view; everything else they once listed lives on record pages, one
-per year (per quarter for verdicts: a year of them was 160 KB at the synthetic
-archive's density; per month for figures, the most numerous: a quarter's
-ledger rows were 175 KB), so no page grows with the archive. The site generator builds one page per `RecordPage` in every
-language; `Records` answers what each holds, from one pass over the catalog.
+per year (per quarter for verdicts, per month for figures, the most numerous:
+a year of verdicts and a quarter of the ledger's rows were each over the largest
+page's target of issue 14 at the synthetic archive's density; measured:
+bench/README.md, kb/model/records.py), so no page grows with the archive. The
+site generator builds one page per `RecordPage` in every language; `Records`
+answers what each holds, from one pass over the catalog.
 """
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from kb.project import layout
 from kb.model.entries import Claim, Issue, Item, Signal, Watch
+from kb.project import layout
 
 Kind = Literal["topic", "entity", "archive", "watch", "signals", "claims"]
 OWNED = ("topic", "entity")  # record pages of one topic or entity; the others cover the whole archive

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
 
-from kb.project import layout
+from kb.base.messages import msg, words
 from kb.model.claim_facts import ClaimFacts
 from kb.model.fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber, link_text_refusal, refusal
-from kb.base.messages import msg, words
+from kb.project import layout
 
 Category = Literal["release", "tool", "paper", "model", "benchmark"]
 CATEGORIES = get_args(Category)
@@ -161,7 +162,21 @@ PINS = 5  # items a hub shows first: an editor's short list
 # ---- aliases: other names readers search for --------------------------------
 
 ALL_LANGUAGES = "all"
-AliasLanguage = Literal[(ALL_LANGUAGES, *layout.LANGUAGES)]  # `all`, or one of the site's languages (mkdocs.yml)
+
+
+def _site_language(*also: str) -> PlainValidator:
+    """One of the site's languages (or of `also`), refused as a Literal of them would be. The languages are asked
+    of kb.project.layout when a file is validated, not when this module is imported (layout says why)."""
+    def check(value):
+        allowed = (*also, *layout.LANGUAGES)
+        if value in allowed:
+            return value
+        expected = " or ".join(filter(None, (", ".join(map(repr, allowed[:-1])), repr(allowed[-1]))))
+        raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+    return PlainValidator(check)
+
+
+AliasLanguage = Annotated[str, _site_language(ALL_LANGUAGES)]  # `all`, or one of the site's languages (mkdocs.yml)
 
 
 # Another name or spelling of an entity or topic, under the language whose search finds it, or under `all`
@@ -193,12 +208,12 @@ EntityKind = Literal["engine", "kernel-library", "control-plane", "model-family"
 ENTITY_KINDS = get_args(EntityKind)
 
 
-SiteLanguage = Literal[layout.LANGUAGES]
+SiteLanguage = Annotated[str, _site_language()]
 
 
 class TermFacts(Strict):
     """A term of data/terms.yml: how the site writes it in each language, and what else readers type for it.
-    A query holding an alias that finds nothing is searched with the term as written (kb-search.js)."""
+    A query holding an alias that finds nothing is searched with the term as written (overrides/assets/kb-search/search.js)."""
 
     id: Slug
     written: dict[SiteLanguage, Name] = Field(min_length=1)

@@ -1,8 +1,8 @@
 """What a change touches outside the content paths: `kb check --base REF`.
 
 mkdocs.yml can add hooks and plugins, macros/ and mkdocs_kb/ run in the build, overrides/ writes every page,
-the Makefile, requirements.lock and .github/ decide what CI installs and runs with which token. None of that is
-content: a pull request that changes any of it needs a maintainer's review, whatever the checker and the
+the Makefile, the locks in requirements/ and .github/ decide what CI installs and runs with which token. None
+of that is content: a pull request that changes any of it needs a maintainer's review, whatever the checker and the
 output firewall make of the content. The content paths are kb.project.layout.CONTENT_PATHS, nothing else.
 
 The comparison is git's, of the working tree against REF: committed or not, staged or not, tracked or new
@@ -14,9 +14,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from kb.project import layout
 from kb.base.messages import msg, words
 from kb.base.problems import Problem
+from kb.project import layout
 
 HOW = {"A": "change-added", "C": "change-added", "M": "change-modified", "D": "change-deleted",
        "R": "change-renamed", "T": "change-type"}  # git's status letters; any other (U, X) reads as a change

@@ -1,43 +1,70 @@
 """Where each kind of content lives, and the site's languages.
 
 The one place that knows file names: the model, the site plugin and the tests ask here.
+
+The languages are written once, in mkdocs.yml's i18n plugin section, with what mkdocs-static-i18n needs
+beside each code (its name, site name, navigation translations, theme). They cannot be written in a file
+of kb's own that mkdocs.yml derives from: mkdocs validates the i18n plugin's `languages` as it loads
+mkdocs.yml, before any plugin's on_config runs (mkdocs-static-i18n's own on_config, at priority -100,
+only builds on the validated list), and refuses a list with no default language to build, so the kb
+plugin could fill them in only by writing i18n's validated config after the fact. So kb reads them
+from mkdocs.yml as data, as mkdocs would, and only when first asked (`site_languages`, once a process):
+importing this module reads no file. `LANGUAGES` and `DEFAULT_LANGUAGE` are those answers as
+attributes (the module's `__getattr__`).
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import NamedTuple
 
 from kb.project.sources import read_site_config
 
 PROJECT = Path(__file__).resolve().parents[2]
 SITE_CONFIG = "mkdocs.yml"
 
+LANGUAGES: tuple[str, ...]  # the site's languages, the default first (site_languages)
+DEFAULT_LANGUAGE: str  # its pages have no suffix; the others' are name.<lang>.md
 
-def _site_languages() -> tuple[tuple[str, ...], str]:
-    """The languages as the site configuration lists them (the i18n plugin's), default first.
 
-    They are written once, in mkdocs.yml, where the i18n plugin also needs their
-    names and translations; the model reads them from there as data.
-    """
-    config = read_site_config(PROJECT / SITE_CONFIG)
+def _i18n_languages(config: dict) -> list[dict]:
+    """The languages of the i18n plugin's section of a parsed mkdocs.yml ([] without one)."""
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "i18n" in plugin:
-            languages = plugin["i18n"]["languages"]
-            default = next(lang["locale"] for lang in languages if lang.get("default"))
-            return (default, *(lang["locale"] for lang in languages if lang["locale"] != default)), default
-    raise LookupError(f"{SITE_CONFIG} configures no i18n plugin: the site's languages are listed there")
+            return plugin["i18n"]["languages"]
+    return []
+
+
+class Languages(NamedTuple):
+    codes: tuple[str, ...]  # default first
+    default: str
+
+
+@functools.cache
+def site_languages() -> Languages:
+    """The languages as the site configuration lists them (the i18n plugin's), default first; and the default."""
+    languages = _i18n_languages(read_site_config(PROJECT / SITE_CONFIG))
+    if not languages:
+        raise LookupError(f"{SITE_CONFIG} configures no i18n plugin: the site's languages are listed there")
+    default = next(lang["locale"] for lang in languages if lang.get("default"))
+    return Languages((default, *(lang["locale"] for lang in languages if lang["locale"] != default)), default)
+
+
+def __getattr__(name: str):
+    """LANGUAGES and DEFAULT_LANGUAGE, read from mkdocs.yml when first asked for (PEP 562)."""
+    if name == "LANGUAGES":
+        return site_languages().codes
+    if name == "DEFAULT_LANGUAGE":
+        return site_languages().default
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def site_names() -> dict[str, str]:
     """Each language's site name, as mkdocs.yml gives it (the i18n plugin's `site_name`, else the site's)."""
     config = read_site_config(PROJECT / SITE_CONFIG)
-    names = {}
-    for plugin in config["plugins"]:
-        if isinstance(plugin, dict) and "i18n" in plugin:
-            names = {lang["locale"]: lang.get("site_name") or config["site_name"] for lang in plugin["i18n"]["languages"]}
-    return names or {DEFAULT_LANGUAGE: config["site_name"]}
+    names = {lang["locale"]: lang.get("site_name") or config["site_name"] for lang in _i18n_languages(config)}
+    return names or {site_languages().default: config["site_name"]}
 
-
-LANGUAGES, DEFAULT_LANGUAGE = _site_languages()  # the default's pages have no suffix; others are name.<lang>.md
 
 DATA = "data"
 DOCS = "docs"
@@ -91,6 +118,9 @@ EXPORT_VERSION = 1  # raised when a field is removed or changes meaning; adding 
 EXPORT_DIR = "data"
 EXPORT_FILE = f"catalog-v{EXPORT_VERSION}.json"
 EXPORT_SCHEMA_FILE = f"catalog-v{EXPORT_VERSION}.schema.json"
+# Proof that the kb plugin built the site and its firewall passed it, with a digest of every other file
+# (kb.publish.build_stamp; `kb verify-site`). Not a dotfile: the Actions that upload a site leave those out.
+BUILD_STAMP = "kb-build.json"
 
 
 def issue_stem(number: int) -> str:
@@ -142,7 +172,7 @@ def page_url(page: str) -> str:
 
 def language_home(lang: str) -> str:
     """Where a language's site lives, relative to the site root: "" for the default, "en/" for English."""
-    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+    return "" if lang == site_languages().default else f"{lang}/"
 
 
 def built_file(page: str, lang: str) -> str:
@@ -152,7 +182,7 @@ def built_file(page: str, lang: str) -> str:
 
 def localized(page: str, lang: str) -> str:
     """docs-relative file of `page` in `lang`: issues/007.md -> issues/007.en.md."""
-    if lang == DEFAULT_LANGUAGE:
+    if lang == site_languages().default:
         return page
     stem, _, ext = page.rpartition(".")
     return f"{stem}.{lang}.{ext}"
@@ -162,9 +192,9 @@ def split_language(path: str) -> tuple[str, str]:
     """issues/007.en.md -> ("issues/007.md", "en")."""
     stem, _, ext = path.rpartition(".")
     base, _, suffix = stem.rpartition(".")
-    if base and suffix in LANGUAGES:
+    if base and suffix in site_languages().codes:
         return f"{base}.{ext}", suffix
-    return path, DEFAULT_LANGUAGE
+    return path, site_languages().default
 
 
 def feed_names(topic: str | None = None) -> tuple[str, str]:
@@ -174,8 +204,8 @@ def feed_names(topic: str | None = None) -> tuple[str, str]:
 
 def generated_files(topics: list[str]) -> list[str]:
     """The site-relative files the build writes besides pages (kb.publish.firewall checks what each holds)."""
-    files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}"]
-    for lang in LANGUAGES:
+    files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}", BUILD_STAMP]
+    for lang in site_languages().codes:
         home = language_home(lang)
         files += [CLAIMS_DATA.format(lang=lang), SEARCH_VOCABULARY.format(lang=lang), f"{home}sitemap.xml",
                   f"{home}sitemap.xml.gz"]
@@ -190,5 +220,5 @@ def generated_paths(topics: list[str]) -> dict[str, str]:
     paths = {path: "the generated file" for path in generated_files(topics)}
     paths.update({path: "the theme's page" for path in THEME_PAGES})
     paths[f"{INDEX_FOLDER}/"] = "the search index's folder"
-    paths.update({language_home(lang): f"the folder of the {lang} site" for lang in LANGUAGES if language_home(lang)})
+    paths.update({language_home(lang): f"the folder of the {lang} site" for lang in site_languages().codes if language_home(lang)})
     return paths

@@ -7,9 +7,9 @@ same way: `items.loopvq.why` is `item loopvq › why`.
 """
 from __future__ import annotations
 
-from kb.project import layout
 from kb.base.messages import Message, msg
 from kb.base.problems import Problem
+from kb.project import layout
 
 SEPARATOR = " › "
 

@@ -25,8 +25,10 @@ from kb.base.problems import Problem
 
 Loc = tuple  # a path into parsed YAML: ("items", 0, "id")
 
-MAX_FILE_BYTES = 256 * 1024  # a whole issue's facts or prose is about 15 KB
-MAX_DEPTH = 32  # content nests six levels at most; libyaml stops at 1,000, the constructor's recursion sooner
+MAX_FILE_BYTES = 256 * 1024  # far above a whole issue's facts or prose (bench/README.md, kb/project/sources.py)
+# Far deeper than the content nests (measured: bench/README.md, kb/project/sources.py); libyaml stops at 1,000,
+# the constructor's recursion sooner.
+MAX_DEPTH = 32
 
 
 @dataclass
@@ -38,8 +40,8 @@ class Document:
     lines: dict[Loc, int] = field(default_factory=dict)
     first_line: int = 1  # line of the YAML's first line in the file
     ends: dict[Loc, int] = field(default_factory=dict)  # last line of each value
-    # the YAML as written, to find a refused text in: one string (its lines as a list held 38 MB of a 1,040-issue
-    # catalog's 285 MB, for the few problems that look there)
+    # the YAML as written, to find a refused text in: one string, not a list of its lines, which cost a catalog
+    # much memory for the few problems that look there (measured: bench/README.md, kb/project/sources.py)
     text: str = field(default="", repr=False)
     # validated models by (model, loc), with the problems found: a file that did not
     # change is not validated again (the parse cache below keeps its Document)
@@ -118,7 +120,7 @@ def _line_map(root, offset: int, loader) -> tuple[dict, dict]:
     return lines, ends
 
 
-# libyaml's parser when PyYAML has it (10x faster at a few hundred issues).
+# libyaml's parser when PyYAML has it: many times faster (measured: bench/README.md, kb/project/sources.py).
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -242,9 +244,9 @@ class FileCache:
 
     def prefetch(self, jobs: list[tuple[Callable, Path]], root: Path) -> None:
         """Each `parse(file, root)` of `jobs` not cached yet, every other one in a forked copy of this process
-        on the second core (kb.base.forked). Parsing was 4.6 s of the 1,040-issue catalog's 11 s, on one core; with
-        half of it in the copy a 520-issue catalog loaded in 3.35–3.55 s against 4.06–4.14 s (the copy's
-        results are pickled both ways). Only for a caller with no other thread (kb.base.forked says why)."""
+        on the second core (kb.base.forked). Parsing is a large part of a catalog's load on one core; with
+        half of it in the copy a catalog loads faster, though the copy's results are pickled both ways (measured:
+        bench/README.md, kb/project/sources.py). Only for a caller with no other thread (kb.base.forked says why)."""
         todo = []
         for parse, file in jobs:
             key, version = self._key(parse, file, root)

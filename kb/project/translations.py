@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from kb.project import layout
 from kb.base.messages import Message, msg
 from kb.base.problems import Problem
+from kb.project import layout
 from kb.project.sources import read_markdown
 
 NOW = math.inf  # edited in the working tree, not yet committed

@@ -14,9 +14,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
-from kb.project import layout
-from kb.model.catalog import Catalog
 from kb.base.problems import Problem
+from kb.model.catalog import Catalog
+from kb.project import layout
 from kb.search.index import search_fragments
 from kb.search.records import item_record_url
 from kb.search.text import is_paired, readable

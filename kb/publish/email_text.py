@@ -2,7 +2,8 @@
 client shows it, each link's target numbered after its label ([1]) and listed at the end.
 
 Read with a tokenizer of the HTML kb.publish.email_issue writes (attribute values escaped, no comments, the head
-dropped first), not html.parser: that took 40% of the time of writing an email.
+dropped first), not html.parser, which took much of the time of writing an email (measured: bench/README.md,
+kb/publish/email_text.py).
 """
 from __future__ import annotations
 

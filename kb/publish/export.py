@@ -18,11 +18,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kb.project import layout
 from kb.model.catalog import Catalog
-from kb.model.entries import Claim, Item, Signal, Watch
 from kb.model.claim_facts import CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
+from kb.model.entries import Claim, Item, Signal, Watch
 from kb.model.schema import Category, SourceRole, Verdict
+from kb.project import layout
 
 Localized = dict[str, str]  # language -> text
 

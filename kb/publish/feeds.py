@@ -14,9 +14,9 @@ from email.utils import format_datetime
 from pathlib import Path
 from xml.sax.saxutils import escape as _xml_escape
 
-from kb.project import layout
 from kb.model.catalog import Catalog
 from kb.model.labels import LABELS, issue_title
+from kb.project import layout
 
 EMAIL_TYPE = "message/rfc822"  # an issue's email, enclosed in its entry of the issues' feeds
 LIMIT = 50  # entries per feed: the newest

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from kb.project import layout
 from kb.base.problems import Problem
-from kb.publish.csp import INLINE_SCRIPTS
+from kb.publish.csp import INLINE_SCRIPTS, POLICY
 from kb.publish.email_rules import email_problems, png_problems
 from kb.base.forked import in_halves
 from kb.publish.html_rules import Scripts, first_element, inspect_html
@@ -67,7 +67,7 @@ class Firewall:
 
     def __init__(self, site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
                  docs: Path | None = None, split: bool = False, site_url: str | None = None,
-                 cards: set[str] = frozenset()):
+                 cards: set[str] = frozenset(), policy: str = POLICY):
         self.site = Path(site)
         self.cards = cards  # the share cards the build draws (kb.publish.cards.card_files)
         self.site_url = site_url  # where an email's images may come from (kb.publish.email_rules)
@@ -77,13 +77,13 @@ class Firewall:
         self.docs = docs
         self.known: dict[str, bool] = {}
         self.scripts = Scripts(self._known_file, frozenset(INLINE_SCRIPTS),
-                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url)
+                               "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url, policy)
         self.generated = _generated_files(topics)
         self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
     def site_problems(self) -> list[Problem]:
-        """Never split: a build checks its pages while Pagefind takes every core, and split the check took as
-        long (14.9 s against 14.2 s at 1,040 issues) while the build's memory peaked 80 MB higher (1,026 MB)."""
+        """Never split: a build checks its pages while Pagefind takes every core, so a forked half saves no time
+        and costs the memory of a copy (measured: bench/README.md, kb/publish/firewall.py)."""
         index = self.site / layout.INDEX_FOLDER
         return self._files((path for path in self.site.rglob("*") if not path.is_relative_to(index)), split=False)
 
@@ -100,8 +100,8 @@ class Firewall:
         return self.known[rel]
 
     def _files(self, paths, split: bool) -> list[Problem]:
-        """The findings in each file, half of the files checked in a forked copy when `split` (kb.base.forked): at
-        520 issues, the search index's files and records took 1.0–1.1 s instead of 1.4–1.5 s."""
+        """The findings in each file, half of the files checked in a forked copy when `split` (kb.base.forked), where
+        nothing else takes the second core (measured: bench/README.md, kb/publish/firewall.py)."""
         problems = []
         for rel, found, heading in filter(None, in_halves(sorted(paths, key=str), self._file, split)):
             problems += found

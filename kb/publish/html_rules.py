@@ -3,8 +3,8 @@
 Used by the output firewall (kb.publish.firewall) on every page of a built site. A
 browser-grade HTML5 parser matters here: `<img/onerror=…>` or an attribute
 the sanitizer's parser read differently must be seen as the reader's browser
-sees it. Lexbor also reads 1,000,000 elements in a few seconds, where
-Python's html.parser took over a minute (520 issues, here).
+sees it. Lexbor is also many times faster than Python's html.parser on a
+whole site (measured: bench/README.md, kb/publish/html_rules.py).
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from kb.markup.content_markup import THEME_ID
 from kb.base.urls import IGNORED_IN_URL, OUTSIDE, SAFE_SCHEMES, SCHEME
+from kb.markup.content_markup import THEME_ID
 from kb.publish.csp import POLICY, script_hash
 
 # Elements that embed another document, run code, restyle the page or animate an address.
@@ -53,6 +53,7 @@ class Scripts:
     inline: frozenset[str] | set[str]  # the hashes of the inline scripts allowed (kb.publish.csp.INLINE_SCRIPTS)
     base_path: str = "/"  # where the site is served, for root-relative addresses
     site_url: str | None = None  # the site's own address: absolute <link>s may point under it
+    policy: str = POLICY  # the Content-Security-Policy pages carry (kb.publish.csp: PREVIEW_POLICY when served live)
 
     def allows_file(self, src: str, page: str) -> bool:
         parts = urlsplit(src)
@@ -101,7 +102,8 @@ def inspect_html(document: bytes, page: str, scripts: Scripts) -> Inspected:
     if not result.policy:
         result.findings.append("has no Content-Security-Policy (overrides/main.html writes it in every page)")
     # the page's content (<article>): no theme component or id the theme's script reads. One pass over
-    # the page, then the few candidates: a second walk of every node inside <article> cost 40% more.
+    # the page, then the few candidates: a second walk of every node inside <article> cost much more (measured:
+    # bench/README.md, kb/publish/html_rules.py).
     for node in theme_attributes:
         if _inside_article(node):
             name = next(name for name in node.attributes if name.startswith("data-md-"))
@@ -137,9 +139,9 @@ def _element(node, page: str, scripts: Scripts, findings: list[str]) -> bool:
         if tag in FORBIDDEN_ELEMENTS:
             findings.append(f"has a <{tag}> element")
         elif tag == "meta" and attributes.get("http-equiv"):
-            if attributes["http-equiv"].lower() != "content-security-policy" or attributes.get("content") != POLICY:
+            if attributes["http-equiv"].lower() != "content-security-policy" or attributes.get("content") != scripts.policy:
                 findings.append(f"has <meta http-equiv={attributes['http-equiv']}> that is not the site's own "
-                                "Content-Security-Policy (kb.publish.csp.POLICY)")
+                                "Content-Security-Policy (kb.publish.csp)")
         elif tag == "link":
             _link(attributes, page, scripts, findings)
         elif tag == "form" and attributes.get("action"):

@@ -1,9 +1,9 @@
 """Figures over time on a topic hub: reported factors by date (shape: source kind, colour: status) and items
 per quarter, drawn at build time as inline SVG with a title, a description and a table of the same data.
 
-Hand-written SVG rather than a plotting library, measured on the same 40-point scatter: matplotlib costs
-0.72 s to import and 133 ms and 17.3 KB a chart (a hub's whole budget is 60 KB), pygal 16 ms and 25.8 KB
-with its own script; these charts are 0.9–3 KB and about 1 ms each. No script, no external file: colours
+Hand-written SVG rather than a plotting library: matplotlib's import and charts, and pygal's charts with their
+own script, cost many times the time and bytes of these, and the bytes count against a hub's size target
+(measured on the same 40-point scatter: bench/README.md, kb/render/charts.py). No script, no external file: colours
 come from kb.css classes, so the dark scheme applies, and the same markup reads without images through its
 table.
 """
@@ -21,7 +21,7 @@ from kb.render.markup import element
 from kb.render.periods import period_label
 from kb.render.renderer import Renderer
 
-CHART_POINTS = 40  # the latest figures a factor chart shows (a hub stays within its 60 KB at any age)
+CHART_POINTS = 40  # the latest figures a factor chart shows (so a hub stays within its size target at any age)
 CHART_METRICS = 2  # the topic's main metrics: those with the most figures that have a factor
 WIDTH, HEIGHT, BARS_HEIGHT = 480, 200, 140
 LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 24  # margins of the plot area, for the axes' labels
@@ -64,10 +64,10 @@ def factor_chart(r: Renderer, topic_id: str, metric: str, points: list[Claim]) -
     first, last = points[0].published, points[-1].published
     x = _time_scale(first, last)
     values = [p.facts.factor for p in points]
-    low, high = min(min(values), 1) / 1.25, max(max(values), 1) * 1.25  # 1× (no change) is always on the scale
+    low, high = min(min(values), 1) / 1.25, max(max(values), 1) * 1.25  # `1×` (no change) is always on the scale
     y = _log_scale(low, high, TOP, HEIGHT - BOTTOM)
     ticks = [v for v in LOG_TICKS if low <= v <= high]
-    if len(ticks) > 5:  # a wide range: powers of ten only (and 1×)
+    if len(ticks) > 5:  # a wide range: powers of ten only (and `1×`)
         ticks = [v for v in ticks if math.log10(v).is_integer()]
     grid = "".join(f'<line class="kb-chart__grid{" kb-chart__one" if v == 1 else ""}" x1="{LEFT}" x2="{WIDTH - RIGHT}" '
                    f'y1="{y(v):.1f}" y2="{y(v):.1f}"/><text x="{LEFT - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v:g}×</text>'
@@ -105,7 +105,8 @@ def items_chart(r: Renderer, topic_id: str, items: list[Item]) -> str:
     most = max(per_quarter.values())
     step = (WIDTH - LEFT - RIGHT) / len(quarters)
     y = lambda n: BARS_HEIGHT - BOTTOM - n / most * (BARS_HEIGHT - BOTTOM - TOP)  # noqa: E731 — a scale
-    # every bar in one path (about 25 bytes a bar rather than 75 as <rect>s: 80 quarters at twenty years)
+    # every bar in one path, a fraction of the bytes of a <rect> each, as twenty years have 80 quarters (measured:
+    # bench/README.md, kb/render/charts.py)
     bars = "".join(f"M{LEFT + i * step + step * 0.1:.1f} {y(0):.1f}V{y(per_quarter[q]):.1f}h{step * 0.8:.1f}V{y(0):.1f}z"
                    for i, q in enumerate(quarters) if per_quarter[q])
     bars = f'<path class="kb-chart__bar" d="{bars}"/>'

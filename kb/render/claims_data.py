@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kb.project import layout
 from kb.model.catalog import Catalog
+from kb.project import layout
 from kb.render.figures import factor, figure
 from kb.render.renderer import Renderer
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import html
 
-from kb.project import layout
+from kb.base.text import join_words
 from kb.model.claim_facts import SIZES, ClaimFacts, Quantity, significant
 from kb.model.entries import Claim, Item
-from kb.base.text import join_words
+from kb.project import layout
 from kb.render.checks import checked_claim, history, status_mark
 from kb.render.links import href
 from kb.render.markup import element
@@ -22,7 +22,7 @@ def quantity(r: Renderer, value: Quantity) -> str:
 
 
 def ratio_phrase(f: ClaimFacts) -> str:
-    """How a ratio reads: `higher` (3.75× as much), `better` (TTFT 3.3× better), or `reduced` (down to 1/6.8)."""
+    """How a ratio reads: `higher` (`3.75×` as much), `better` (`TTFT 3.3× better`), or `reduced` (`down to 1/6.8`)."""
     if f.moved == "lower":
         return "reduced" if f.metric in SIZES else "better"
     return "higher"

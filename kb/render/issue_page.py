@@ -2,20 +2,20 @@
 
 Headings and contributor prose are Markdown (the table of contents is built
 from the headings); each item's sources, facts, figures and links are one
-block of HTML kept out of Markdown: generated link lists cost Markdown 40% of
-an issue page's conversion (their links are checked by `kb audit`).
+block of HTML kept out of Markdown: generated link lists were much of Markdown's
+time on an issue page (measured: bench/README.md, kb/render/issue_page.py;
+their links are checked by `kb audit`).
 """
 from __future__ import annotations
 
 import html
 
-from kb.project import layout
 from kb.model.entries import Issue, Item, Pick, QuickTake, Signal
+from kb.project import layout
 from kb.render.figures import claims_list
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
 from kb.render.renderer import Renderer
-
 
 
 def issue_page(r: Renderer, issue: Issue) -> str:

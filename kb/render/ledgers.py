@@ -5,9 +5,9 @@ import html
 from collections import Counter
 from datetime import datetime, timezone
 
-from kb.project import layout
 from kb.model.claim_facts import STATUSES
 from kb.model.entries import Watch
+from kb.project import layout
 from kb.project.translations import NOW
 from kb.render.checks import status_mark
 from kb.render.figures import factor, figure, source_kind
@@ -18,9 +18,13 @@ from kb.render.renderer import Renderer
 
 # The ledger's columns: which ones kb-claims.js may sort, and by what key.
 CLAIM_SORT_KEYS = ("", "", "", "factor", "metric", "hardware", "", "source", "status", "date")
-CURRENT_CLAIMS = 50  # rows the ledger's overview shows, the newest (about 50 KB); the record pages hold the rest, by month
+# Rows the ledger's overview shows, the newest, as many as keep the page small (measured: bench/README.md,
+# kb/render/ledgers.py); the record pages hold the rest, by month.
+CURRENT_CLAIMS = 50
 RECENT_VERDICTS = 5  # verdicts per topic on the signals ledger's overview
-TRANSLATION_ROWS = 100  # pages needing work the translation page lists (about 20 KB)
+# Pages needing work the translation page lists, as many as keep it small (measured: bench/README.md,
+# kb/render/ledgers.py).
+TRANSLATION_ROWS = 100
 
 
 def claims_ledger(r: Renderer) -> str:
@@ -144,7 +148,8 @@ def open_data(r: Renderer) -> str:
 
 def translation_table(r: Renderer, states) -> str:
     """How many translations stand where, then the pages that need work, most recently changed first: at
-    most TRANSLATION_ROWS of them (every page listed was 230 KB at 1,040 issues; `kb translations` lists all)."""
+    most TRANSLATION_ROWS of them (a list of every page grew with the archive past the largest page's target:
+    bench/README.md, kb/render/ledgers.py; `kb translations` lists all)."""
     def when(moment):
         if moment is None:
             return "—"

@@ -3,16 +3,17 @@
 Each overview shows what is current and links the record of every period
 (kb.model.records), so no page grows with the archive.
 
-Long lists are HTML kept out of Markdown (`Renderer.raw`): at 520 issues they
-were most of the build. Headings stay Markdown, for the table of contents.
+Long lists are HTML kept out of Markdown (`Renderer.raw`): through Markdown they
+were most of a large archive's build (measured: bench/README.md, kb/render/lists.py).
+Headings stay Markdown, for the table of contents.
 """
 from __future__ import annotations
 
 import html
 
-from kb.project import layout
 from kb.model.entries import Issue, Item, Signal, Watch
 from kb.model.labels import count
+from kb.project import layout
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
 from kb.render.figures import figure, source_kind

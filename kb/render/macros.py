@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from kb.project import layout
 from kb.model.catalog import Catalog
-from kb.project.translations import translation_states
 from kb.model.records import RecordPage
+from kb.project import layout
+from kb.project.translations import translation_states
 from kb.render import ledgers, lists, records
 from kb.render.issue_page import issue_page
 from kb.render.links import MARKDOWN

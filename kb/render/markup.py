@@ -84,5 +84,6 @@ def unindexed(markdown: str) -> str:
 
 def unindexed_html(html_text: str) -> str:
     """The same for a block that is all HTML. Not wrapped as Markdown: md_in_html takes
-    time quadratic in the size of raw HTML nested in a `markdown` block (5,000 rows: minutes)."""
+    time quadratic in the size of raw HTML nested in a `markdown` block (measured:
+    bench/README.md, kb/render/markup.py)."""
     return f'<div data-pagefind-ignore="all">{html_text}</div>'

@@ -1,7 +1,8 @@
 """Generated HTML kept out of the Markdown converter.
 
 Long lists (hubs, timelines, the archive) are built as HTML; passed through
-Markdown they still cost its HTML parser most of the build at 520 issues.
+Markdown they still cost its HTML parser much of a large archive's build
+(measured: bench/README.md, kb/render/raw_html.py).
 `keep` stores one and returns a placeholder block for the Markdown; `restore`
 puts them back into the converted page, after the page's own HTML was
 sanitized: generated HTML is escaped as it is built and never needs it.

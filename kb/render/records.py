@@ -1,9 +1,9 @@
 """Record pages (kb.model.records): everything of one period, in the same entries the overviews use."""
 from __future__ import annotations
 
-from kb.project import layout
 from kb.model.entries import Watch
 from kb.model.records import RecordPage
+from kb.project import layout
 from kb.render import ledgers, lists
 from kb.render.links import HTML, MARKDOWN, markdown_text
 from kb.render.markup import element, heading, unindexed

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kb.project import layout
+from kb.markup.refs import expand_refs, spaced_refs
 from kb.model.catalog import Catalog
 from kb.model.entries import Issue, Unarchived, Watch
 from kb.model.labels import LABELS, issue_title, watch_age
 from kb.model.reading import reading_minutes, weeks_open
-from kb.markup.refs import expand_refs, spaced_refs
+from kb.project import layout
 from kb.render.links import HTML, Form, Link, UnknownReference, relative
 from kb.render.markup import span
 

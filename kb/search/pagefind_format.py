@@ -34,7 +34,8 @@ FILE_ID = "[a-z_-]+_[0-9a-f]+"  # how Pagefind (and this module) name index file
 MERGED = ("index", "filter")  # what Pagefind's mergeIndex reads of a bundle, with its entry and meta index
 # Every file of a bundle, relative to it; a bundle merged into another needs only MERGED_FILE.
 MERGED_FILE = rf"{re.escape(ENTRY)}|pagefind\.{FILE_ID}\.pf_meta|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)"
-BUNDLE_FILE = rf"pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment|{MERGED_FILE}"
+BUNDLE_FILE = (rf"pagefind(?:-[a-z-]+)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind|fragment/{FILE_ID}\.pf_fragment"
+               rf"|{MERGED_FILE}")
 WEIGHT_ONE = 24  # how Pagefind writes a weight of 1.0
 
 

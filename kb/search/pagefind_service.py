@@ -11,8 +11,9 @@ Not write_files: Pagefind answers it before its files are all on disk (they are 
 never flushed), and a service stopped then leaves some empty: pagefind-entry.json, once in a few runs.
 
 The package's service (pagefind.service.PagefindService) is used with two changes (_Service): it takes the
-threads it is given, and it reads Pagefind's answers as they come: pagefind 1.5.2 sleeps 0.1 s before it reads
-each answer, a tenth of a second per record. tests/test_pagefind_contract.py checks both.
+threads it is given, and it reads Pagefind's answers as they come: pagefind 1.5.2 sleeps a tenth of a second
+before it reads each answer, so each record waits as long (measured: bench/README.md, kb/search/pagefind_service.py).
+tests/test_pagefind_contract.py checks both.
 """
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from kb.model.catalog import Catalog
 from kb.model.entries import Issue, Item, aliases_in
 from kb.model.labels import LABELS
 from kb.model.schema import ALL_LANGUAGES
-from kb.search.ranking import browser_ranking
+from kb.search.ranking import KNOBS
 from kb.search.text import as_typed, glossary_names
 
 # The filters a reader narrows results by, in the order the search panel shows them.
@@ -196,4 +196,4 @@ def search_box(lang: str) -> dict:
         no_script.append((words[name], links[name]) if part in ("{issues}", "{topics}") else (part, None))
     return {"lang": lang, "dialog": words["dialog"], "panel": {other: panel_labels(other) for other in layout.LANGUAGES},
             "no_script": no_script, "vocabulary": layout.SEARCH_VOCABULARY, "names_anchor": NAMES_ANCHOR,
-            "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}, "ranking": browser_ranking()}
+            "homes": {other: layout.language_home(other) for other in layout.LANGUAGES}, "ranking": KNOBS}

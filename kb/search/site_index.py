@@ -170,7 +170,8 @@ def _serve(work: Path) -> None:
             runs.finish_languages()
         if runs.threads == 1:
             # Beside the build, one thing at a time: reading the next pages while Pagefind indexes a run takes the
-            # build's core too, and delayed the build's last language (bench/README.md).
+            # build's core too, and delayed the build's last language
+            # (measured: bench/README.md, kb/search/site_index.py).
             runs.wait()
     runs.wait()
     (work / RESULT).write_text(json.dumps({"runs": {code: [str(bundle) for bundle in bundles]

@@ -10,7 +10,7 @@ pairs (kb-search.js) and every pair must be on the page, so 前缀缓存 is foun
 whole, two words need not stand together, and Pagefind ranks the pages by
 relevance (BM25, titles and headings weighing more) — a search for one exact
 phrase of single characters, as before, gave every page the same score (the
-reader queries' NDCG: bench/README.md).
+reader queries' NDCG: bench/README.md, README.md and CONTRIBUTING).
 
 Chinese pages are indexed under the private-use language code `qaa`, which
 Pagefind neither segments nor stems; kb-search.js starts Pagefind with it.
@@ -26,7 +26,8 @@ from kb.base.messages import Message, msg
 from kb.base.text import HAN, abbreviations
 
 INDEX_LANGUAGE = {"zh": "qaa"}  # a page language -> the code its pages are indexed under (kb-search.js: INDEXED_AS)
-INCLUDED_CHARACTERS = ".×"  # inside a word, not between words: versions, names and figures stay whole (0.33, llama.cpp, 3.3×)
+# Inside a word, not between words: versions, names and figures stay whole (0.33, llama.cpp, `3.3×`).
+INCLUDED_CHARACTERS = ".×"
 HAN_RUN = re.compile(f"[{HAN}]+")
 # CJK punctuation ends a word, as a space does: "吞吐：3.3×" is two words, not one.
 CJK_PUNCTUATION = re.compile("[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
@@ -44,7 +45,7 @@ NAME_PARTS = re.compile(r"[()（）,，、;；]")  # "首 token 延迟（time to
 
 # What chinese_pairs rewrites, found in one pass over the page: a Han run or a CJK punctuation mark, each
 # then checked to stand in text (not in a tag, nor in a raw-text element): faster than splitting the page at
-# every tag (bench/README.md).
+# every tag (measured: bench/README.md, kb/search/text.py).
 REWRITTEN = re.compile(f"([{HAN}]+)|{CJK_PUNCTUATION.pattern}")
 RAW_TAG = re.compile(rf"<(/?)(?:{'|'.join(RAW_TEXT)})(?![a-zA-Z0-9])[^<>]*+>", re.I)  # a tag holds no `<` (escaped)
 # After a run: inline tags, then the Han character the run goes on with

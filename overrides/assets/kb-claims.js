@@ -15,8 +15,9 @@
   own.forEach((row, index) => (row.dataset.order = index));
   const lang = document.documentElement.lang || "zh";
   const compare = new Intl.Collator(lang, { numeric: true }).compare;
-  // Rows drawn for a filter at a time; the count says how many match. Style and layout of 300 rows took
-  // 170-320 ms at 1,040 issues (the JavaScript 60-90 ms), over the 300 ms a filter may take; 100 cost a third.
+  // Rows drawn for a filter at a time; the count says how many match. Style and layout of 300 rows took longer
+  // than the 300 ms a filter may take on a large archive; 100 take far less (measured: bench/README.md,
+  // overrides/assets/kb-claims.js).
   const STEP = 100;
   let limit = STEP;
   const menus = Object.fromEntries([...bar.querySelectorAll("select")].map((menu) => [menu.name, menu]));

@@ -23,8 +23,8 @@ import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from kb.base.text import HAN_CHAR
 from kb.base.messages import checks, content, facts, figures, links, report, review
+from kb.base.text import HAN_CHAR
 
 LANGUAGES = ("zh", "en")  # the languages of kb's messages (not the site's: kb.project.layout.LANGUAGES)
 

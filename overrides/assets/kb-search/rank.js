@@ -1,0 +1,66 @@
+// How results rank beyond Pagefind's score (BM25, titles and headings weighing more; its own options are the
+// knobs' `pagefind`): pages holding the query's words side by side higher, ties in a fixed order, and the
+// pages of a phrase before those holding its words apart.
+import { IS_HAN } from "./query.js";
+
+// Where the query's words stand closest together: Pagefind gives a result's matched positions (not which word
+// is where). Set as a phrase, the query spans its terms, plus one pair across each join of two Chinese words
+// (前缀|缓存: 前缀 缀缓 缓存).
+export const span = (groups) => {
+  let width = groups.reduce((n, g) => n + g.length, 0);
+  for (let i = 1; i < groups.length; i++) if (IS_HAN.test(groups[i - 1][0]) && IS_HAN.test(groups[i][0])) width++;
+  return width;
+};
+
+// [most of the sorted positions `at` within `width`, the first of them]
+export const densest = (at, width) => {
+  let best = [0, at[0] ?? 0];
+  for (let i = 0, j = 0; i < at.length; i++) {
+    while (j < at.length && at[j] - at[i] < width) j++;
+    if (j - i > best[0]) best = [j - i, at[i]];
+  }
+  return best;
+};
+
+// 1 when the words of a query of several words stand together (or for one word), down to 0; with a little
+// slack (的, a comma: `slack` more words) `slack_weight` of that.
+export const adjacency = (at, groups, { slack, slack_weight }) => {
+  if (groups.length < 2) return 1;
+  const m = groups.reduce((n, g) => n + g.length, 0);
+  const single = Math.max(...groups.map((g) => g.length));
+  const share = (width) => Math.max(0, (Math.min(densest(at, width)[0], m) - single) / (m - single || 1));
+  return Math.max(share(span(groups)), share(span(groups) + slack) * slack_weight);
+};
+
+// Pagefind's `results` for the query `groups`, best first, each as { result, at (its matched positions, sorted),
+// score }: a page holding the query's words side by side weighs up to 1 + `adjacency.weight` times its score.
+// The records in `hidden` (each run's stand-in for the words it lacks, kb/search/index.py: STAND_IN) are dropped.
+export const scored = (results, groups, hidden, knobs) => results
+  .filter((result) => !hidden.has(result.id))
+  .map((result) => {
+    const at = [...new Set(result.words)].sort((a, b) => a - b);
+    return { result, at, score: result.score * (1 + knobs.weight * adjacency(at, groups, knobs)) };
+  })
+  .sort((a, b) => b.score - a.score);
+
+// The rows `shown` (each with its `page`) sorted: by score, and pages found by their versions metadata only,
+// which tie, by whether their title names the version (the release, not the hubs that mention it), then by how
+// often they name it; never the order of the index. `terms`: the query's.
+export const tieBroken = (shown, terms) => {
+  const naming = (w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t));
+  const titled = ({ page }) => Number((page.meta?.title || "").split(/\s+/u).some(naming));
+  const named = ({ page, at }) => at.length || page.words.filter(naming).length;
+  return shown.sort((a, b) => b.score - a.score || titled(b) - titled(a) || named(b) - named(a));
+};
+
+// The results of a phrase's words searched apart (`wider`, changed in place) with the phrase's own results
+// (`phrase`) first, in the phrase's order; the others marked `apart`, for their rows to say so.
+export const phraseFirst = (phrase, wider) => {
+  const scores = new Map(phrase.map((r) => [r.result.id, r.score]));
+  const top = wider.reduce((max, r) => Math.max(max, r.score), 0);
+  for (const r of wider) {
+    if (scores.has(r.result.id)) r.score = top + scores.get(r.result.id);
+    else r.apart = true;
+  }
+  return wider.sort((a, b) => b.score - a.score);
+};

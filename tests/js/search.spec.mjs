@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { KNOBS, page, query, search } from "./modules.mjs";
+
+// A search over a fake Pagefind: `table`, a query as Pagefind is given it -> its results ({ id, score, words });
+// `pages`, id -> the page of its fragment.
+const searcher = (table, pages, { vocabulary = {}, factorWord, stemmed = true, filters = () => ({}) } = {}) => {
+  const calls = [];
+  let gate = null; // a promise the next Pagefind search waits for
+  const pagefind = {
+    search: async (q, options) => {
+      calls.push([q, options.filters]);
+      const waiting = gate;
+      gate = null;
+      await waiting;
+      return { results: (table[q] || []).map((r) => ({ words: [], ...r })), filters: { topic: { a: 1 } } };
+    },
+    filters: async () => ({ topic: { a: 1 } }),
+  };
+  const loaded = { pagefind, hidden: new Set(["stand-in"]), vocabulary: query.vocabularyOf(vocabulary) };
+  const s = search.createSearch({ load: async () => loaded, fragment: async (id) => pages[id], knobs: KNOBS, stemmed,
+    factorWord, filters });
+  return Object.assign(s, { calls, hold: () => { let open; gate = new Promise((resolve) => { open = resolve; }); return open; } });
+};
+const ids = (found) => found.results.map((r) => r.result.id);
+const ticks = async (n = 20) => { for (let i = 0; i < n; i++) await new Promise(setImmediate); };
+
+test("results rank by Pagefind's score, words side by side counting double; the first rows come with their pages", async () => {
+  const pages = { apart: page("kv x x x x x cache"), together: page("kv cache") };
+  const s = searcher({ "kv cache": [{ id: "apart", score: 1.5, words: [0, 6] }, { id: "together", score: 1, words: [0, 1] },
+    { id: "stand-in", score: 9 }] }, pages);
+  const found = await s.search("KV Cache");
+  assert.deepEqual(ids(found), ["together", "apart"]); // 1 × 2 against 1.5 × 1; the run's stand-in never shown
+  assert.deepEqual(found.shown.map((r) => r.page), [pages.together, pages.apart]);
+  assert.deepEqual(found.groups, [["kv"], ["cache"]]);
+  assert.equal(found.query, "KV Cache");
+  assert.equal(found.spelled, null);
+  assert.deepEqual(found.counts, { topic: { a: 1 } });
+});
+
+test("only the first rows are fetched; all results are counted", async () => {
+  const table = { w: Array.from({ length: 25 }, (_, i) => ({ id: `p${i}`, score: 25 - i })) };
+  const pages = Object.fromEntries(table.w.map(({ id }) => [id, page(`w ${id}`)]));
+  const found = await searcher(table, pages).search("w");
+  assert.equal(found.results.length, 25);
+  assert.deepEqual(found.shown.map((r) => r.result.id), ids(found).slice(0, KNOBS.shown));
+});
+
+test("a result the best page does not hold is Pagefind's fallback to a shorter word: nothing is found", async () => {
+  const found = await searcher({ qzxv: [{ id: "q", score: 1 }] }, { q: page("q is a letter") }).search("qzxv");
+  assert.deepEqual([found.results, found.shown], [[], []]);
+});
+
+test("pages found by a version in their metadata only: the one whose title names it first", async () => {
+  const pages = { hub: page("all releases", { meta: { title: "Releases", versions: "0.33.0" } }),
+    release: page("the release", { meta: { title: "vLLM v0.33.0", versions: "0.33.0" } }) };
+  const found = await searcher({ "0.33": [{ id: "hub", score: 1 }, { id: "release", score: 1 }] }, pages).search("0.33");
+  assert.deepEqual(found.shown.map((r) => r.result.id), ["release", "hub"]);
+});
+
+test("nothing as typed: a glossary name as its abbreviation, an alias as the site writes the term, a factor as the language writes it", async () => {
+  const pages = { ttft: page("TTFT drops"), spec: page("投机 机解 解码 码"), factor: page("3.3 倍") };
+  const table = { ttft: [{ id: "ttft", score: 1 }], "投机 机解 解码": [{ id: "spec", score: 1 }], "3.3 倍": [{ id: "factor", score: 1 }] };
+  const s = searcher(table, pages, { factorWord: "倍", vocabulary: { terms: { timetofirsttoken: "TTFT" },
+    synonyms: { "推测解码": "投机解码" } } });
+  assert.deepEqual(ids(await s.search("time to first token")), ["ttft"]);
+  assert.deepEqual(ids(await s.search("推测解码")), ["spec"]);
+  assert.deepEqual(ids(await s.search("3.3x")), ["factor"]);
+  const english = searcher(table, pages); // no factor word: 3.3x is searched as typed only
+  assert.deepEqual(ids(await english.search("3.3x")), []);
+});
+
+test("a misspelt name: searched as the name, and the results say what was searched", async () => {
+  const s = searcher({ "llama.cpp": [{ id: "l", score: 1 }] }, { l: page("llama.cpp b12180") },
+    { vocabulary: { names: ["llama.cpp"] } });
+  const found = await s.search("lama.cpp");
+  assert.deepEqual([ids(found), found.spelled, found.query], [["l"], "llama.cpp", "lama.cpp"]);
+  assert.equal((await s.search("llama.cpp")).spelled, null);
+});
+
+test("a phrase finding few pages: its words apart follow, marked so, the phrase's pages first", async () => {
+  const pages = { phrase: page("端侧 侧部 部署 署"), hub: page("端侧 侧与 与边 边缘 缘部 部署 署"), other: page("端侧 侧和 和部 部署 署") };
+  const table = { "端侧 侧部 部署": [{ id: "phrase", score: 0.5 }],
+    "端侧 部署": [{ id: "hub", score: 3 }, { id: "phrase", score: 1 }, { id: "other", score: 2 }] };
+  const found = await searcher(table, pages).search("端侧部署");
+  assert.deepEqual(found.results.map((r) => [r.result.id, Boolean(r.apart)]), [["phrase", false], ["hub", true], ["other", true]]);
+  assert.deepEqual(found.groups, [["端侧"], ["部署"]]);
+});
+
+test("only the newest query is scored; an older one gives null", async () => {
+  const s = searcher({ a: [{ id: "a", score: 1 }], abc: [{ id: "abc", score: 1 }] }, { a: page("a"), abc: page("abc") });
+  const open = s.hold();
+  const first = s.search("a");
+  await ticks();
+  assert.equal(s.calls.length, 1); // being scored
+  const second = s.search("ab");
+  const third = s.search("abc");
+  open();
+  assert.deepEqual(await Promise.all([first, second]), [null, null]);
+  assert.deepEqual(ids(await third), ["abc"]);
+  assert.deepEqual(s.calls.map(([q]) => q), ["a", "abc"]); // "ab" waited and was never scored
+  assert.ok(s.isLatest((await s.search("a")).mine));
+});
+
+test("facets: the chosen values filter the search, and once asked for they load before it", async () => {
+  const selected = { category: "Paper" };
+  const s = searcher({ a: [{ id: "a", score: 1 }] }, { a: page("a") },
+    { filters: () => Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]])) });
+  assert.equal(s.facetsAsked(), false);
+  assert.deepEqual(await s.askFacets(), { topic: { a: 1 } });
+  assert.equal(s.facetsAsked(), true);
+  await s.search("a");
+  assert.deepEqual(s.calls, [["a", { category: ["Paper"] }]]);
+});
+
+test("an empty query searches nothing", async () => {
+  const s = searcher({}, {});
+  const found = await s.search("");
+  assert.deepEqual([found.results, found.shown, s.calls], [[], [], []]);
+});
