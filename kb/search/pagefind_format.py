@@ -187,7 +187,7 @@ def whole_word_ends(last: str, following: str) -> bool:
 
 def write_words(pagefind: Path, lang: str, words: list[tuple[str, bytes]], chunk_bytes: int) -> list:
     """Write a language's `words` (in code point order) as chunks of about `chunk_bytes`, each ending at a whole
-    word where one does within 4 × chunk_bytes; return the meta index's list of them, their `from` and `to`
+    word where one does within four times `chunk_bytes`; return the meta index's list of them, their `from` and `to`
     shortened as Pagefind shortens them."""
     groups, size = [[]], 0
     for i, (word, entry) in enumerate(words):

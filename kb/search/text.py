@@ -29,7 +29,7 @@ INDEX_LANGUAGE = {"zh": "qaa"}  # a page language -> the code its pages are inde
 # Inside a word, not between words: versions, names and figures stay whole (0.33, llama.cpp, `3.3×`).
 INCLUDED_CHARACTERS = ".×"
 HAN_RUN = re.compile(f"[{HAN}]+")
-# CJK punctuation ends a word, as a space does: "吞吐：3.3×" is two words, not one.
+# CJK punctuation ends a word, as a space does: `吞吐：3.3×` is two words, not one.
 CJK_PUNCTUATION = re.compile("[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
 # Inline elements do not end a word for Pagefind: a Han run goes on across them (<b>前缀</b>缓存).
 INLINE = {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "mark", "q", "s",
