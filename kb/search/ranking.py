@@ -38,7 +38,8 @@ KNOBS = {
 NAME_WEIGHT = 7
 # Records of one language handed to one Pagefind index (a run), in bytes of the HTML Pagefind reads. Pagefind
 # holds a whole run in memory, at many times its text, and runs beside the build: small runs keep the build and
-# Pagefind together under the memory target of issue 14. Each run costs a first query one more word chunk per term.
+# Pagefind together under the memory target of issue 14. Each run costs a first query one more word chunk per
+# term.
 SHARD_BYTES = 4 * 2**20
 # A word chunk's CBOR before gzip. A query fetches one chunk per term from every run; Pagefind's own chunks are
 # about four times this size, most of it words the query does not need.

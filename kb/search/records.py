@@ -186,7 +186,7 @@ def search_box(lang: str) -> dict:
     says in each language (panel_labels: a page uses its own; the 404 page, served at every missing address,
     the language of the address), where the language's search vocabulary is (layout.SEARCH_VOCABULARY), for
     readers without JavaScript, links to the issues and topics, each language's home, and what results are
-    ranked and shown by (kb.search.ranking.browser_ranking)."""
+    ranked and shown by (kb.search.ranking.KNOBS)."""
     words = LABELS[lang]["search"]
     home = layout.language_home(lang)
     links = {"issues": home + layout.page_url(layout.ARCHIVE_PAGE), "topics": home + layout.page_url(layout.TOPICS_INDEX)}
