@@ -216,6 +216,7 @@ def filter_ms(site: Path, project: Path) -> float:
     is on screen (the page itself shows only the newest)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from browser import chromium, serve
+
     from kb import load_catalog
 
     oldest = load_catalog(project).claims[-1]
@@ -251,8 +252,8 @@ def filter_ms(site: Path, project: Path) -> float:
 
 def chart_seconds(project: Path) -> float:
     """Seconds to draw every topic hub's charts in every language: what charts add to the build."""
-    from kb.project import layout
     from kb import load_catalog
+    from kb.project import layout
     from kb.render.charts import figures_over_time
     from kb.render.renderer import Renderer
 

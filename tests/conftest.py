@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from kb.project import layout
 from kb import load_catalog
+from kb.project import layout
 from kb.search.index import build_search_index
 from kb.search.records import site_search_records
 

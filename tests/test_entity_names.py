@@ -10,10 +10,10 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import problem_lines, build, edit, line_of
-from kb.project import layout
+from conftest import build, edit, line_of, problem_lines
 from kb import load_catalog
 from kb.cli.commands import main as kb
+from kb.project import layout
 from kb.publish.export import export_catalog, export_schema
 from kb.search.pagefind_format import chunk_words, read_index_file
 from kb.search.records import search_records, search_vocabulary

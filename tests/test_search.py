@@ -13,9 +13,9 @@ import time
 from urllib.parse import quote_plus
 
 import pytest
+from browser import chromium, search, serve
 
 from conftest import ROOT, SITE_PORT, build
-from browser import chromium, search, serve
 from kb.search.bundle import SHARDS_FILE
 from kb.search.index import search_fragments
 from kb.search.text import INDEX_LANGUAGE, readable

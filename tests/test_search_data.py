@@ -16,16 +16,16 @@ import pytest
 import yaml
 
 from conftest import ARCHIVE, archive_project, edit, line_of, problem_lines
-from kb.project import layout
 from kb.cli.commands import main as kb
+from kb.project import layout
 from kb.search import index as search_index
 from kb.search.bundle import SHARDS_FILE
 from kb.search.index import Runs, SearchRuns, build_search_index, page_records, search_fragments
 from kb.search.pagefind_format import chunk_words, read_index_file, stand_in_entry
 from kb.search.pagefind_service import PagefindError
 from kb.search.records import Facets, PageRecords, search_records, site_search_records
-from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
 from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
+from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
 
 
 def check(project, capsys) -> list[str]:

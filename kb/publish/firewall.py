@@ -26,17 +26,17 @@ import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from kb.project import layout
+from kb.base.forked import in_halves
 from kb.base.problems import Problem
+from kb.project import layout
+from kb.project.theme import Theme
 from kb.publish.csp import INLINE_SCRIPTS, POLICY
 from kb.publish.email_rules import email_problems, png_problems
-from kb.base.forked import in_halves
 from kb.publish.html_rules import Scripts, first_element, inspect_html
 from kb.search.bundle import SHARDS_FILE, is_search_file, shards_problems
 from kb.search.pagefind_format import fragment_files, read_fragment
 from kb.search.records import FACETS, RECORD_META
 from kb.search.text import as_indexed
-from kb.project.theme import Theme
 
 CARD_SIZE = (1200, 630)  # a share card's (kb.publish.cards)
 ISSUE_EMAIL = re.compile(r"\A(?:[a-z]+/)?[a-z]+/\d+/issue-(\d+)\.([a-z]+)\.eml")  # fullmatch: \A keeps a search linear

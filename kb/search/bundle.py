@@ -2,7 +2,7 @@
 
 Each language's first run is the bundle at pagefind/ (with the script, the WebAssembly and the fragments of
 every run); each later run is a bundle of its own, pagefind/<code>-<n>/, holding only what Pagefind's mergeIndex
-reads. SHARDS_FILE names those folders per language for kb-search.js, the records it must never show, and the
+reads. SHARDS_FILE names those folders per language for kb-search/, the records it must never show, and the
 files Pagefind needs before a first query, to be fetched at once. Every name Pagefind writes holds a hash of the
 content, so the runs' files never collide.
 
@@ -22,13 +22,13 @@ from pathlib import Path
 from kb.search import pagefind_format as pagefind
 from kb.search.ranking import CHUNK_BYTES
 
-# For kb-search.js. runs: index language -> its later runs' folders; hidden: ids never shown; tag and preload: what
+# For kb-search/. runs: index language -> its later runs' folders; hidden: ids never shown; tag and preload: what
 # to fetch at once as search opens (_loading)
 SHARDS_FILE = "kb-shards.json"
 ENTRY_TAG_LENGTH = 12  # hex digits of the tag on the entries' address (_loading)
 RUN_FOLDER = "[a-z]+-[1-9][0-9]*"  # a later run's folder, as assemble_bundles names it: <code>-<n>
 # Each run of a language with several runs holds a stand-in record here: the words of the language that the run
-# lacks find it (finish_runs). It is never shown (kb-search.js drops it by its id).
+# lacks find it (finish_runs). It is never shown (kb-search/ drops it by its id).
 STAND_IN = "_kb-vocabulary"
 # A file of the index folder (pagefind/): the main bundle, a later run's, the list of runs.
 SEARCH_FILE = re.compile(rf"{pagefind.BUNDLE_FILE}|{RUN_FOLDER}/(?:{pagefind.MERGED_FILE})|{re.escape(SHARDS_FILE)}")
@@ -86,7 +86,7 @@ def assemble_bundles(runs: dict[str, list[Path]], output: Path, hidden: list[str
 
 
 def _loading(output: Path, later: dict[str, list[str]]) -> dict:
-    """What Pagefind fetches before a language can be searched, listed for kb-search.js to ask for all at once.
+    """What Pagefind fetches before a language can be searched, listed for kb-search/ to ask for all at once.
 
     Pagefind fetches a run's entry, then its meta index, and a later run's only once the first run's
     WebAssembly is ready: four round trips in a row, against one when asked for together as the search opens.
@@ -102,7 +102,7 @@ def _loading(output: Path, later: dict[str, list[str]]) -> dict:
 
 
 def shards_problems(path: Path) -> list[str]:
-    """What is wrong with the list of runs at `path` (SHARDS_FILE): kb-search.js merges the bundles it names
+    """What is wrong with the list of runs at `path` (SHARDS_FILE): kb-search/ merges the bundles it names
     (only folders of this index, each with its entry), hides the records it lists (ids of Pagefind's form) and
     fetches the files it preloads (files of this index)."""
     try:

@@ -13,7 +13,7 @@ Pagefind in memory (kb.search.pagefind_service), as HTML records:
 - Chinese pages as character pairs under the language code `qaa` (kb.search.text).
 
 Each language is indexed in runs of at most SHARD_BYTES of records (kb.search.ranking), each indexed as soon
-as it is full, and kb.search.bundle puts the runs together, one bundle per run (kb-search.js merges them in
+as it is full, and kb.search.bundle puts the runs together, one bundle per run (kb-search/ merges them in
 the browser). Pagefind holds a whole run in memory, at many times the text it indexes, and scores a query's
 results in time that grows with the square of the results of a run (each result page scans every page entry
 of every term); in runs, both grow with the archive only linearly.

@@ -3,7 +3,7 @@ written as HTML for Pagefind to read (add_html_file), one index per run, its fil
 (get_files) and written to a folder here.
 
 HTML rather than custom records (add_custom_record): a custom record's content is plain text, so it has no
-headings (Pagefind weighs <h1>–<h6> and data-pagefind-weight only in HTML) and no anchors (kb-search.js
+headings (Pagefind weighs <h1>–<h6> and data-pagefind-weight only in HTML) and no anchors (kb-search/
 lands on a result's headings and finds its names by their anchor, kb.search.records.NAMES_ANCHOR). Read as
 HTML, a record is indexed exactly as the Pagefind command line indexes the same file.
 

@@ -20,22 +20,22 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.project import layout
 from kb.model.catalog import Catalog
 from kb.model.entries import Issue, Item, aliases_in
 from kb.model.labels import LABELS
 from kb.model.schema import ALL_LANGUAGES
+from kb.project import layout
 from kb.search.ranking import KNOBS
 from kb.search.text import as_typed, glossary_names
 
 # The filters a reader narrows results by, in the order the search panel shows them.
 FACETS = ("topic", "category", "year", "entity", "source")
-# Metadata a result's line shows (kb-search.js); `url`: where an item's record lands; `versions`: see kb.search.text.
+# Metadata a result's line shows (kb-search/); `url`: where an item's record lands; `versions`: see kb.search.text.
 RESULT_META = ("issue", "date", "category")
 RECORD_META = (*RESULT_META, "url", "versions")
 ITEM_FOLDER = "_item"  # an item's record is indexed as <issue page>/_item/<id>/ (no page of the site has this name)
 # The id of a record's aliases, indexed after its text (kb.search.index): Pagefind gives where it starts, and
-# kb-search.js takes excerpts from the text before it (the last element with this id: a page's own is its text).
+# kb-search/ takes excerpts from the text before it (the last element with this id: a page's own is its text).
 NAMES_ANCHOR = "kb-names"
 
 
@@ -134,7 +134,7 @@ def site_search_records(catalog: Catalog) -> dict[str, PageRecords]:
 
 def term_aliases(terms, lang: str) -> dict[str, str]:
     """Each alias of the terms of data/terms.yml (kb.model.schema.TermFacts) that a `lang` reader may type, as
-    kb-search.js matches it (NFKC, lower case) -> the term as the site writes it in `lang`."""
+    kb-search/ matches it (NFKC, lower case) -> the term as the site writes it in `lang`."""
     return {as_typed(alias): term.written[lang]
             for term in terms for language, aliases in term.aliases.items() if lang in term.written
             and language in (ALL_LANGUAGES, lang) for alias in aliases}
@@ -142,7 +142,7 @@ def term_aliases(terms, lang: str) -> dict[str, str]:
 
 def spelling_words(named, terms, lang: str) -> list[str]:
     """The words of every name and alias a `lang` reader may search `named` (topics, entities) and `terms`
-    (data/terms.yml) by, as written, each once: kb-search.js (respelled) searches a query that finds nothing
+    (data/terms.yml) by, as written, each once: kb-search/ (respelled) searches a query that finds nothing
     again with a word one letter off one of these in its place (lama.cpp: llama.cpp)."""
     names = [name for thing in named for name in (thing.title(lang), *thing.aliases(lang))]
     names += [name for term in terms if lang in term.written
@@ -151,7 +151,7 @@ def spelling_words(named, terms, lang: str) -> list[str]:
 
 
 def search_vocabulary(catalog: Catalog, lang: str, glossary: str) -> dict:
-    """What kb-search.js reads a `lang` query by once it finds nothing as typed: the names of the abbreviations
+    """What kb-search/ reads a `lang` query by once it finds nothing as typed: the names of the abbreviations
     in `glossary` (the language's snippets/abbreviations*.md; kb.search.text.glossary_names), the other ways
     readers write the terms of data/terms.yml (term_aliases) and the words of the names of topics, entities
     and terms that a misspelt query is read as (spelling_words)."""
@@ -170,7 +170,7 @@ def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, 
 
 
 def panel_labels(lang: str) -> dict:
-    """What kb-search.js writes in the results panel of a `lang` search: the facets' button and each facet's
+    """What kb-search/ writes in the results panel of a `lang` search: the facets' button and each facet's
     name (in the panel's order), a result's issue line and its note for a result holding the query's words
     apart, the line saying a misspelt query was read as a name, the button listing more results, and the link
     to search another language's pages for a query that finds nothing here, with each language's name."""

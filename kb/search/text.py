@@ -6,14 +6,14 @@ Intl.Segmenter, and Chromium cuts even 缓存 in two (Pagefind issue #1237). So
 no segmenter is used: each Han character is indexed as the word "itself and the
 next Han character" (a run's last character alone), 前缀缓存 as 前缀 缀缓 缓存 存.
 Word positions stay character positions. A query's Chinese run becomes its
-pairs (kb-search.js) and every pair must be on the page, so 前缀缓存 is found
+pairs (kb-search/) and every pair must be on the page, so 前缀缓存 is found
 whole, two words need not stand together, and Pagefind ranks the pages by
 relevance (BM25, titles and headings weighing more) — a search for one exact
 phrase of single characters, as before, gave every page the same score (the
 reader queries' NDCG: bench/README.md, README.md and CONTRIBUTING).
 
 Chinese pages are indexed under the private-use language code `qaa`, which
-Pagefind neither segments nor stems; kb-search.js starts Pagefind with it.
+Pagefind neither segments nor stems; kb-search/ starts Pagefind with it.
 """
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ import unicodedata
 from kb.base.messages import Message, msg
 from kb.base.text import HAN, abbreviations
 
-INDEX_LANGUAGE = {"zh": "qaa"}  # a page language -> the code its pages are indexed under (kb-search.js: INDEXED_AS)
+# A page language -> the code its pages are indexed under (the search box: kb-search/settings.js, INDEXED_AS)
+INDEX_LANGUAGE = {"zh": "qaa"}
 # Inside a word, not between words: versions, names and figures stay whole (0.33, llama.cpp, `3.3×`).
 INCLUDED_CHARACTERS = ".×"
 HAN_RUN = re.compile(f"[{HAN}]+")
@@ -129,7 +130,7 @@ def versions(text: str) -> str:
 
 
 def as_typed(text: str) -> str:
-    """Text as kb-search.js compares a query with the aliases of data/terms.yml (asWritten): NFKC, lower
+    """Text as kb-search/ compares a query with the aliases of data/terms.yml (asWritten): NFKC, lower
     case, so `ｓｐｅｃｕｌａｔｉｖｅ Sampling` is `speculative sampling`."""
     return unicodedata.normalize("NFKC", text).lower()
 
@@ -142,14 +143,14 @@ def name_key(text: str) -> str:
 
 def squashed(text: str) -> str:
     """Text as a query is matched to a glossary name: NFKC, lower case, letters and digits only
-    (kb-search.js: squash), so "首 token 延迟" and "首token延迟" are one name."""
+    (kb-search/query.js: squash), so "首 token 延迟" and "首token延迟" are one name."""
     return "".join(char for char in as_typed(text) if char.isalnum())
 
 
 def glossary_names(glossary: str) -> dict[str, str]:
     """What a reader may type for each abbreviation of a language's glossary (snippets/abbreviations*.md):
     its whole expansion and each part set apart by brackets or commas, squashed -> the abbreviation.
-    kb-search.js searches the abbreviation for a query that is one of these names, so "time to first
+    kb-search/ searches the abbreviation for a query that is one of these names, so "time to first
     token" finds the pages that write TTFT. The expansions are not indexed: "the attention cache" on
     every page that writes KV would make each of those pages a result for "attention"."""
     names: dict[str, str] = {}

@@ -67,7 +67,7 @@ export const createLoader = ({ root, indexLang, vocabulary, ranking, namesAnchor
       }
       const folders = shards.runs[indexLang] || [];
       await Promise.all(folders.map((folder) => module.mergeIndex(new URL(`pagefind/${folder}`, root).pathname, options)));
-      // each run's stand-in for the words it lacks (kb/search/index.py: STAND_IN)
+      // each run's stand-in for the words it lacks (kb/search/bundle.py: STAND_IN)
       return { pagefind: module, hidden: new Set(shards.hidden), vocabulary: words };
     });
     return loading;

@@ -34,7 +34,7 @@ export const adjacency = (at, groups, { slack, slack_weight }) => {
 
 // Pagefind's `results` for the query `groups`, best first, each as { result, at (its matched positions, sorted),
 // score }: a page holding the query's words side by side weighs up to 1 + `adjacency.weight` times its score.
-// The records in `hidden` (each run's stand-in for the words it lacks, kb/search/index.py: STAND_IN) are dropped.
+// The records in `hidden` (each run's stand-in for the words it lacks, kb/search/bundle.py: STAND_IN) are dropped.
 export const scored = (results, groups, hidden, knobs) => results
   .filter((result) => !hidden.has(result.id))
   .map((result) => {

@@ -48,7 +48,7 @@ export const resultsHtml = ({ words, knobs, root }) => {
         const title = page.meta.title ? text(page.meta.title.split(" ")) : escape(page.url);
         const subs = sections(page, at, groups).map((s) => article(s.url, s.title, s.excerpt, false));
         const m = page.meta;
-        // metadata is written as is (kb/search/index.py), not as indexed words
+        // metadata is written as is (kb/search/index.py, kb/search/pagefind_service.py), not as indexed words
         const line = [m.issue && words.issue.replace("#", m.issue), m.date, m.category, apart && words.apart]
           .filter(Boolean).map(escape).join(" · ");
         const body = (line ? `<small class="kb-result-meta">${line}</small><br>` : "") + excerpt(page, at, groups, knobs.excerpt);
