@@ -30,8 +30,9 @@ RUN_FOLDER = "[a-z]+-[1-9][0-9]*"  # a later run's folder, as assemble_bundles n
 # Each run of a language with several runs holds a stand-in record here: the words of the language that the run
 # lacks find it (finish_runs). It is never shown (kb-search/ drops it by its id).
 STAND_IN = "_kb-vocabulary"
-# A file of the index folder (pagefind/): the main bundle, a later run's, the list of runs.
-SEARCH_FILE = re.compile(rf"{pagefind.BUNDLE_FILE}|{RUN_FOLDER}/(?:{pagefind.MERGED_FILE})|{re.escape(SHARDS_FILE)}")
+# A file of the index folder (pagefind/): the main bundle, a later run's, the list of runs. Anchored: a path is
+# matched whole, and a scan of any text cannot start it again at every character.
+SEARCH_FILE = re.compile(rf"\A(?:{pagefind.BUNDLE_FILE}|{RUN_FOLDER}/(?:{pagefind.MERGED_FILE})|{re.escape(SHARDS_FILE)})\Z")
 
 
 def is_search_file(rel: str) -> bool:

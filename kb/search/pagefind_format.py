@@ -30,7 +30,9 @@ from pathlib import Path
 
 SIGNATURE = b"pagefind_dcd"  # what every index file and fragment starts with, after gzip
 ENTRY = "pagefind-entry.json"
-FILE_ID = "[a-z_-]+_[0-9a-f]+"  # how Pagefind (and this module) name index files and records: <code>_<hash>
+# How Pagefind (and this module) name index files and records: <code>_<hash>, i.e. [a-z_-]+_[0-9a-f]+ written
+# so that no character is read twice (the code up to its last "_"): linear on any text (tests/test_hostile_linear.py)
+FILE_ID = "[a-z_-](?:[a-z-]*+_)++[0-9a-f]++"
 MERGED = ("index", "filter")  # what Pagefind's mergeIndex reads of a bundle, with its entry and meta index
 # Every file of a bundle, relative to it; a bundle merged into another needs only MERGED_FILE.
 MERGED_FILE = rf"{re.escape(ENTRY)}|pagefind\.{FILE_ID}\.pf_meta|(?:index|filter)/{FILE_ID}\.pf_(?:index|filter)"
