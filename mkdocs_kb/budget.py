@@ -29,6 +29,7 @@ log = logging.getLogger("mkdocs.plugins.kb")
 
 
 OUTLIER = 5  # times the median page's time: a page that slow is the cause, not what every page shares
+PEERS = 3  # other pages converted, at least, before one can be said to stand out from them
 
 
 class PageBudget:
@@ -122,10 +123,12 @@ class BuildBudget:
         if self.pages:
             slowest = max(self.pages, key=self.pages.get)
             others = sorted(t for p, t in self.pages.items() if p != slowest)
-            # a page is to blame when it stands out from the others (a slow machine slows them all alike);
-            # when every page is slow, what they all include is
-            stands_out = bool(others) and self.pages[slowest] > OUTLIER * others[len(others) // 2]
-            if self.shared is None or (stands_out and self.pages[slowest] >= self.seconds / 4):
+            # a page is to blame when it took the whole budget by itself, or stands out from enough others (a
+            # slow machine slows them all alike, and the first page converted is the slowest of a few); when
+            # every page is slow, or too few were converted to tell, what they all include is
+            alone = self.pages[slowest] >= self.seconds
+            stands_out = len(others) >= PEERS and self.pages[slowest] > OUTLIER * others[len(others) // 2]
+            if self.shared is None or alone or (stands_out and self.pages[slowest] >= self.seconds / 4):
                 return (f"{slowest}: the pages {over}, {self.pages[slowest]:.1f} s of it this page's — it holds "
                         "something Markdown reads very slowly; simplify it")
         average = total / max(len(self.pages), 1) * 1000
