@@ -17,7 +17,7 @@ STAMP := $(VENV)/.installed-test-$(shell cat pyproject.toml $(LOCKS) | cksum | c
 # Reproducible builds: dates in the output come from the last commit, never the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install install-runtime browser node npm serve preview test test-full test-next-issue build build-properdocs check audit a11y bench clean lock
+.PHONY: install install-runtime browser node npm serve preview test test-full test-next-issue build build-properdocs check audit a11y screenshots bench clean lock
 
 install: $(STAMP)
 install-runtime: $(RUNTIME_STAMP)
@@ -104,6 +104,11 @@ build-properdocs: install build  # ProperDocs is a test tool (the test lock)
 	$(BIN)/properdocs build --strict -f mkdocs.yml -d $(PROPERDOCS_SITE)
 	$(BIN)/kb verify-site $(PROPERDOCS_SITE)
 	$(BIN)/python -m tools.compare_builds site $(PROPERDOCS_SITE)
+
+# What a reader sees on a phone, for a change's review (tools/screenshots.py): the latest issue, the hub with the
+# most charts and a search that finds nothing, at 375 px in both languages, into a11y/screenshots/.
+screenshots: build browser
+	$(BIN)/python -m tools.screenshots site a11y/screenshots
 
 check: install-runtime
 	$(BIN)/kb check
