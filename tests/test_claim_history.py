@@ -18,6 +18,7 @@ from browser import chromium, serve
 from conftest import SITE_PORT, Site, build, copy_project, line_of, problem_lines
 from kb import load_catalog
 from kb.cli.commands import main as kb
+from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS
 from kb.project import layout
 from kb.publish.export import export_schema
@@ -261,7 +262,7 @@ def test_topic_feeds_announce_checks(checked, lang):
     claim = catalog.target("dual-qk-decode-throughput")
     announced = [t for t in titles if t.startswith(words["check_verdict"]["confirms"])]
     assert announced == [words["feed_check"].format(verdict=words["check_verdict"]["confirms"],
-                                                    claim=catalog.plain_text(claim.text(lang), lang))]
+                                                    claim=figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text)]
     entry = next(i for i in rss.iter("item") if i.findtext("title") == announced[0])
     assert entry.findtext("link").endswith("issues/007/#loopvq-throughput-ouro-1-4b")
     assert CHECKS["loopvq-throughput-ouro-1-4b"][2][lang] in entry.findtext("description")

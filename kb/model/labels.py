@@ -111,6 +111,7 @@ LABELS = {
         "change_half": "减半",
         "change_double": "翻倍",
         "unit": {"stars": "星"},
+        "figure_context": {"hardware": "在 {} 上", "benchmark": "{}"},  # where a figure was measured (kb.model.figure_text)
         "claims_head": ("条目", "测的是什么", "数值", "倍数", "指标", "硬件", "基准", "来源类型", "核对", "期"),
         "claims_filters": {"topic": "主题", "metric": "指标", "hardware": "硬件", "source": "来源类型", "status": "核对", "all": "全部",
                            "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序",
@@ -258,6 +259,7 @@ LABELS = {
         "change_half": "half",
         "change_double": "double",
         "unit": {},
+        "figure_context": {"hardware": "on {}", "benchmark": "{}"},
         "claims_head": ("Item", "What was measured", "Figure", "Factor", "Metric", "Hardware", "Benchmark", "Source", "Status", "Issue"),
         "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "status": "Status", "all": "All",
                            "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort",

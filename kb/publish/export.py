@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kb.model.catalog import Catalog
 from kb.model.claim_facts import CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
 from kb.model.entries import Claim, Item, Signal, Watch
+from kb.model.figure_text import figure_text
 from kb.model.schema import Category, SourceRole, Verdict
 from kb.project import layout
 
@@ -90,6 +91,8 @@ class ClaimRecord(_Record):
     item: str
     issue: int
     measured: Localized = Field(description="what was measured, on which workload")
+    shown: Localized = Field(description="the figure with what was measured and where, as the site shows it: "
+                                         "`Median TTFT …: 6.88 s → 0.31 s · on 3× L40S`")
     metric: Metric
     baseline: QuantityRecord | None = None
     result: QuantityRecord | None = None
@@ -197,6 +200,7 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
         return ClaimRecord(
             id=claim.id, item=claim.item.id, issue=claim.issue.number,
             measured=_localized(lambda lang: catalog.plain_text(claim.text(lang), lang)), metric=f.metric,
+            shown=_localized(lambda lang: figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text),
             baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change.value if f.change else None,
             ratio=(f.ratio[0].value, f.ratio[1].value) if f.ratio else None, direction=f.moved, factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
             source_kind=f.source_kind, status=claim.status, checked_by=[later.id for later in claim.checked_by],

@@ -15,6 +15,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape as _xml_escape
 
 from kb.model.catalog import Catalog
+from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS, issue_title
 from kb.project import layout
 
@@ -68,7 +69,7 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Pa
     words = LABELS[lang]
     entries += [{
         "title": words["feed_check"].format(verdict=words["check_verdict"][check.facts.checks.verdict],
-                                            claim=catalog.plain_text(claim.text(lang), lang)),
+                                            claim=figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text),
         "link": f"{home}{layout.page_url(check.page)}#{check.anchor}",
         "date": check.published,
         "summary": catalog.plain_text(check.reason(lang), lang),

@@ -9,14 +9,13 @@ Headings stay Markdown, for the table of contents.
 """
 from __future__ import annotations
 
-import html
-
 from kb.model.entries import Issue, Item, Signal, Watch
+from kb.model.figure_text import figure_text
 from kb.model.labels import count
 from kb.project import layout
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
-from kb.render.figures import figure, source_kind
+from kb.render.figures import source_kind
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import bullet_list_html, element, heading, paragraph, unindexed
 from kb.render.periods import record_links
@@ -97,7 +96,7 @@ def more(r: Renderer, hidden: int) -> list[str]:
 
 
 def figure_entry(r: Renderer, claim) -> str:
-    return (f"<li>{html.escape(claim.text(r.lang))}{r.t['colon']}<strong>{html.escape(figure(r, claim))}</strong> "
+    return (f"<li>{figure_text(claim, r.lang).html()} "
             f"{source_kind(r, claim.facts.source_kind)} {status_mark(r, claim)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
 
 

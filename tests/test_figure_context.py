@@ -1,0 +1,85 @@
+"""A figure is shown with its context wherever the site shows it (issue 37): what was measured, the figure, and
+the hardware and benchmark it was measured on, from one formatter (kb.model.figure_text)."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from kb.model.figure_text import figure_text, named
+from kb.project import layout
+from kb.publish.export import export_catalog
+
+LANGS = layout.LANGUAGES
+
+
+def test_a_figure_reads_with_its_hardware_in_both_forms(catalog):
+    claim = catalog.target("kinference-median-ttft")
+    english = figure_text(claim, "en")
+    assert english.text == f"{claim.text('en')}: 6.88 s → 0.31 s · on 3× L40S"
+    assert english.html() == (f"{claim.text('en')}: <strong>6.88 s → 0.31 s</strong> "
+                              '<span class="kb-figure-context">· on 3× L40S</span>')
+    assert figure_text(claim, "zh").text.endswith("6.88 s → 0.31 s · 在 3× L40S 上")
+
+
+def test_the_html_form_escapes_what_the_text_form_writes(catalog):
+    claim = catalog.target("kinference-median-ttft")
+    shown = figure_text(claim, "en", measured="<b>TTFT</b> & more")
+    assert shown.html().startswith("&lt;b&gt;TTFT&lt;/b&gt; &amp; more: ")
+    assert shown.text.startswith("<b>TTFT</b> & more: ")
+
+
+def test_context_the_measured_words_already_name_is_not_repeated(catalog):
+    claim = catalog.target("kinference-median-ttft")
+    assert figure_text(claim, "en", measured="Median TTFT on 3× L40S").context == ()
+    assert figure_text(claim, "en", measured="Median TTFT").context == ("on 3× L40S",)
+
+
+def _with_context(catalog):
+    return [c for c in catalog.claims if c.facts.hardware or c.facts.benchmark]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hub_latest_figures_carry_their_hardware_and_benchmark(catalog, pages, lang):
+    from kb.render.lists import HEADLINE_FIGURES
+
+    checked = 0
+    for topic in catalog.topics.values():
+        shown = [c for item in catalog.items_of_topic(topic.id) for c in item.claims][:HEADLINE_FIGURES]
+        figures = pages.article(topic.page, lang).find(id="figures").find_next("ul").get_text()
+        for claim in shown:
+            line = figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang))
+            assert line.text in figures, (topic.id, claim.id)
+            checked += bool(line.context)
+    assert checked, "the fixture archive shows no figure with a context on a hub: the test would prove nothing"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue_pages_show_each_figure_with_its_context(catalog, pages, lang):
+    for claim in _with_context(catalog):
+        row = pages.article(claim.issue.page, lang).find(id=claim.id)
+        for value in filter(None, (claim.facts.hardware, claim.facts.benchmark)):
+            assert named(value, row.get_text()), (claim.id, value)
+
+
+def test_the_export_and_the_feeds_carry_each_figure_with_its_context(catalog, site):
+    data = export_catalog(catalog)
+    shown = {c.id: c.shown for c in data.claims}
+    for claim in _with_context(catalog):
+        for lang in LANGS:
+            for value in filter(None, (claim.facts.hardware, claim.facts.benchmark)):
+                assert named(value, shown[claim.id][lang]), (claim.id, value)
+    exported = json.loads((site / layout.EXPORT_DIR / layout.EXPORT_FILE).read_text(encoding="utf-8"))
+    assert all(record["shown"]["en"] for record in exported["claims"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_feeds_check_entry_names_the_checked_figure_with_its_context(catalog, site, lang):
+    checked = [c for c in catalog.claims if c.checked_by]
+    home = site if lang == layout.DEFAULT_LANGUAGE else site / lang
+    for claim in checked:
+        for topic in claim.topics:
+            titles = [i.findtext("title") for i in ET.parse(home / layout.feed_names(topic)[0]).getroot().iter("item")]
+            figure = figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text
+            assert any(figure in title for title in titles), (topic, claim.id)
