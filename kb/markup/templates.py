@@ -32,6 +32,7 @@ MACROS = {
     "claims_ledger": (0, 0),
     "signals_ledger": (0, 0),
     "open_data": (0, 0),
+    "source_kinds": (0, 0),
 }
 FRONT_MATTER_MACROS = {"ref"}  # prose in front matter is expanded by kb.markup.refs, which knows only ref
 

@@ -19,13 +19,20 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kb.model.catalog import Catalog
-from kb.model.claim_facts import CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
+from kb.model.claim_facts import SOURCE_KINDS, STATUSES, CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
 from kb.model.entries import Claim, Item, Signal, Watch
 from kb.model.figure_text import figure_text
-from kb.model.schema import Category, SourceRole, Verdict
+from kb.model.labels import LABELS
+from kb.model.schema import ENTITY_KINDS, Category, EntityKind, SourceRole, Verdict
 from kb.project import layout
 
 Localized = dict[str, str]  # language -> text
+
+
+def meanings(lead: str, values: tuple[str, ...], label: str) -> str:
+    """A field's description listing every value of its enum with what it means, from the model (kb.model.labels),
+    so the schema cannot list three source kinds while the data uses four."""
+    return f"{lead}: " + "; ".join(f"{value}: {LABELS['en'][label][value]}" for value in values)
 
 
 class _Record(BaseModel):
@@ -104,10 +111,10 @@ class ClaimRecord(_Record):
     qualifier: Qualifier | None = None
     hardware: str | None = None
     benchmark: str | None = None
-    source_kind: SourceKind = Field(description="vendor: self-reported on the vendor's own benchmark; paper; independent")
+    source_kind: SourceKind = Field(description=meanings("who stands behind the figure", SOURCE_KINDS, "source_kind_hint"))
     checks: CheckRecord | None = Field(None, description="the earlier claim this figure confirms, qualifies or contradicts")
     checked_by: list[str] = Field(description="later claims that checked this one, oldest first (their `checks` say how)")
-    status: Status = Field(description="unchecked, or what the latest check found: confirmed, qualified, contradicted")
+    status: Status = Field(description="unchecked, or what the latest check found: " + ", ".join(STATUSES[1:]))
     url: Localized
 
 
@@ -145,7 +152,7 @@ class EntityRecord(_Record):
     id: str
     name: str = Field(description="the name, as every language writes it unless `names` gives another")
     names: Localized = Field(description="the name as each language's pages write it")
-    kind: str
+    kind: EntityKind = Field(description=meanings("what it is", ENTITY_KINDS, "entity_kind"))
     homepage: str | None = None
     url: Localized
 

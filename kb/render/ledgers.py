@@ -5,7 +5,7 @@ import html
 from collections import Counter
 from datetime import datetime, timezone
 
-from kb.model.claim_facts import STATUSES
+from kb.model.claim_facts import SOURCE_KINDS, STATUSES
 from kb.model.entries import Watch
 from kb.project import layout
 from kb.project.translations import NOW
@@ -144,6 +144,15 @@ def open_data(r: Renderer) -> str:
                 + element("td", text))
         for name, text in ((layout.EXPORT_FILE, r.t["open_data_catalog"]), (layout.EXPORT_SCHEMA_FILE, r.t["open_data_schema"])))
     return r.raw(table_html(head, rows))
+
+
+def source_kinds(r: Renderer) -> str:
+    """Every value of `source_kind` with what it means, in the page's language, from the model: the open-data
+    docs list them through this, so they cannot leave one out (kb.model.claim_facts.SOURCE_KINDS)."""
+    t = r.t
+    return t["list_separator"].join(
+        f"`{kind}`" + t["in_parentheses"].format(f"{t['source_kind'][kind]}{t['colon']}{t['source_kind_hint'][kind]}")
+        for kind in SOURCE_KINDS)
 
 
 def translation_table(r: Renderer, states) -> str:

@@ -97,6 +97,10 @@ class PageMacros:
     def open_data(self) -> str:
         return ledgers.open_data(self.r)
 
+    def source_kinds(self) -> str:
+        """Every kind of source a figure can have, from the model: `vendor` (vendor-reported: …), … (docs/data.md)."""
+        return ledgers.source_kinds(self.r)
+
     def spaced_refs(self, markdown: str) -> str:
         """Not a macro: the page's Markdown with its refs set apart from Han where they show Latin (kb.markup.refs)."""
         return self.r.spaced(markdown)
