@@ -9,9 +9,11 @@ import pytest
 
 from conftest import ARCHIVE, ROOT
 from kb.model.claim_facts import METRICS, SOURCE_KINDS, STATUSES, Direction, Qualifier
+from kb.model.labels import count
 from kb.model.schema import CATEGORIES, ENTITY_KINDS, SourceRole, Verdict
 from kb.project import layout
 from kb.publish.export import export_schema
+from kb.render.markup import GENERATED
 
 LANGS = layout.LANGUAGES
 # record -> field -> the model's values for it
@@ -71,3 +73,78 @@ def test_the_docs_name_source_kinds_only_through_the_macro(root):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             listed = [kind for kind in SOURCE_KINDS if f"`{kind}`" in line]
             assert len(listed) < 2, f"{path}:{number}: lists source kinds by hand — write {{{{ source_kinds() }}}}"
+
+
+# Words that claim completeness or a count; in editors' prose on a ledger page they would assert what only the data
+# can say (the ledger "holds every quantitative figure" while prose numbers are not in it: issue 37).
+UNIVERSAL = re.compile(r"\b(?:every|all)\b|每一|每个|所有|全部|一律", re.IGNORECASE)
+LEDGERS = (layout.CLAIMS_PAGE, "signals.md")
+
+
+MACRO_CALL = re.compile(r"\{\{.*?\}\}", re.S)
+QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a heading named in the prose (“全部记录”) is a name, not a claim
+
+
+def _editors_prose(path) -> str:
+    """A page's own prose: its front matter's description and its body, without the macros' output."""
+    text = path.read_text(encoding="utf-8")
+    _, front, body = text.split("---\n", 2)
+    description = re.search(r"^description: (.*)$", front, re.M).group(1)
+    return QUOTED.sub("", description + "\n" + MACRO_CALL.sub("", body))
+
+
+@pytest.mark.parametrize("root", [ROOT, ARCHIVE], ids=["live", "fixture"])
+@pytest.mark.parametrize("page", LEDGERS)
+def test_no_every_all_or_count_claim_in_the_editors_prose_of_a_ledger(root, page):
+    for lang in LANGS:
+        path = root / layout.DOCS / layout.localized(page, lang)
+        found = UNIVERSAL.findall(_editors_prose(path))
+        assert found == [], f"{path}: {found} — a count or \"every\" is the data's to say: generate it, or drop it"
+
+
+@pytest.fixture
+def root_pages(pages, archive):
+    return pages, archive
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", LEDGERS)
+def test_on_a_built_ledger_every_all_sentence_outside_generated_markup_is_not_the_editors(root_pages, page, lang):
+    """On the built page, a sentence claiming completeness outside generated markup comes from content the ledger
+    quotes (a verdict's body), never from the ledger page's own prose."""
+    pages, root = root_pages
+    prose = _editors_prose(root / layout.DOCS / layout.localized(page, lang))
+    loose = [text.strip() for text in pages.article(page, lang).find_all(string=UNIVERSAL)
+             if not text.find_parent(attrs={GENERATED: True}) and text.strip() in prose]
+    assert loose == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ledgers_scope_is_counted_from_the_data(catalog, pages, lang):
+    scope = pages.article(layout.CLAIMS_PAGE, lang).find(attrs={GENERATED: "count"}).get_text()
+    others = sum(len(i.facts.not_figures) for i in catalog.items) + sum(len(i.facts.not_figures) for i in catalog.issues)
+    assert count(lang, "figures", len(catalog.claims)) in scope
+    assert count(lang, "items", len({c.item.id for c in catalog.claims})) in scope
+    assert count(lang, "not_figures", others) in scope
+
+
+def test_a_new_figure_changes_the_ledgers_count(project):
+    """The count follows the data: a copy of the fixture archive with one figure more says one figure more."""
+    from kb import load_catalog
+    from kb.render import PageMacros
+
+    before = load_catalog(project)
+    facts = project / "data/issues/007.yml"
+    anchor = "      - id: kinference-median-ttft\n"
+    text = facts.read_text(encoding="utf-8")
+    assert anchor in text
+    facts.write_text(text.replace(anchor, "      - id: kinference-ttft-again\n        metric: ttft\n        baseline: 6.88 s\n"
+                                          "        result: 0.31 s\n        source_kind: vendor\n" + anchor), encoding="utf-8")
+    for page in (project / layout.DOCS / "issues").glob("007*.md"):
+        page.write_text(page.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n  kinference-ttft-again: TTFT again\n"),
+                        encoding="utf-8")
+    after = load_catalog(project)
+    assert len(after.claims) == len(before.claims) + 1
+    for lang in LANGS:
+        scope = PageMacros(after, lang, layout.CLAIMS_PAGE).claims_ledger()
+        assert count(lang, "figures", len(before.claims) + 1) in scope

@@ -65,7 +65,8 @@ LABELS = {
         "watch_resolved": "已了结",
         "count": {"items": ("{n} 条", "{n} 条"), "verdicts": ("{n} 条判断", "{n} 条判断"),
                   "open_watch": ("{n} 项盯梢", "{n} 项盯梢"), "issues": ("{n} 期", "{n} 期"),
-                  "watch": ("{n} 项", "{n} 项"), "figures": ("{n} 个数字", "{n} 个数字")},
+                  "watch": ("{n} 项", "{n} 项"), "figures": ("{n} 个数字", "{n} 个数字"),
+                  "not_figures": ("{n} 处数字", "{n} 处数字")},
         # current views and the record pages behind them (kb.model.records)
         "pinned": "编辑推荐",
         "latest_items": "最新条目",
@@ -83,7 +84,7 @@ LABELS = {
                                "entity": "{period}提到{owner}的全部条目。", "archive": "{period}出版的全部各期。",
                                "watch": "{period}各期提出的盯梢项，以及它们后来怎样了。",
                                "signals": "{period}的全部“信号 vs 噪音”判断，按专题排列。",
-                               "claims": "{period}各期条目报出的全部数字。"},
+                               "claims": "{period}各期条目登记为数据的数字。"},
         "homepage": "主页",
         "subscribe": "订阅",
         "translation_head": ("页面", "英文译文", "中文最后修改", "译文最后修改"),
@@ -117,6 +118,9 @@ LABELS = {
         "claims_filters": {"topic": "主题", "metric": "指标", "hardware": "硬件", "source": "来源类型", "status": "核对", "all": "全部",
                            "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序",
                            "more": "再显示 {n} 条"},
+        # what the ledger holds, counted from the data (kb.render.ledgers.claims_scope)
+        "claims_scope": "本账本收录 {issues}中 {items}条目登记为数据的 {figures}。正文里另有 {others}被编辑标为不是数据"
+                        "（计数、版本号、年份等），不在账本中。",
         "vendor_caveat_title": "厂商数据怎么读",
         "vendor_caveat": "标为“厂商自报”的数字来自厂商或项目方自己的博客与配套基准（如 AgentX、InferenceX）。"
                          "它们说明改进的方向大体可信，但各家的负载、硬件和基线都不同，7.8 倍、5 倍、3.3 倍这样的倍数不能横向比较；"
@@ -214,7 +218,8 @@ LABELS = {
         "watch_resolved": "Resolved",
         "count": {"items": ("{n} item", "{n} items"), "verdicts": ("{n} verdict", "{n} verdicts"),
                   "open_watch": ("{n} open watch entry", "{n} open watch entries"), "issues": ("{n} issue", "{n} issues"),
-                  "watch": ("{n} entry", "{n} entries"), "figures": ("{n} figure", "{n} figures")},
+                  "watch": ("{n} entry", "{n} entries"), "figures": ("{n} figure", "{n} figures"),
+                  "not_figures": ("{n} more number", "{n} more numbers")},
         "pinned": "Read these first",
         "latest_items": "Latest items",
         "recent_verdicts": "Recent verdicts",
@@ -233,7 +238,7 @@ LABELS = {
                                "entity": "Every item that mentions {owner} in {period}.", "archive": "Every issue published in {period}.",
                                "watch": "The watch entries opened in {period}, and what became of them.",
                                "signals": "Every signals-vs-noise verdict of {period}, by topic.",
-                               "claims": "Every figure the items of {period} report."},
+                               "claims": "The figures the items of {period} record as data."},
         "homepage": "Home page",
         "subscribe": "Subscribe",
         "translation_head": ("Page", "English translation", "Chinese last changed", "Translation last changed"),
@@ -266,6 +271,8 @@ LABELS = {
         "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "status": "Status", "all": "All",
                            "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort",
                            "more": "Show {n} more"},
+        "claims_scope": "This ledger holds the {figures} recorded as data by {items} of {issues}. The prose has {others} "
+                        "that the editors mark as not figures (counts, versions, years); they are not in the ledger.",
         "vendor_caveat_title": "How to read vendor figures",
         "vendor_caveat": "Figures marked vendor-reported come from a vendor's or project's own blog and companion benchmarks "
                          "(AgentX, InferenceX and the like). They show which way an improvement points, but workloads, hardware "

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 
 from kb.model.claim_facts import SOURCE_KINDS, STATUSES
 from kb.model.entries import Watch
+from kb.model.labels import count
 from kb.project import layout
 from kb.project.translations import NOW
 from kb.render.checks import status_mark
@@ -33,8 +34,20 @@ def claims_ledger(r: Renderer) -> str:
     t, claims = r.t, r.catalog.claims
     caveat = admonition_html("warning", t["vendor_caveat_title"], element("p", html.escape(t["vendor_caveat"])), "vendor-caveat")
     return unindexed("\n\n".join([
-        r.raw(caveat + claims_filters(r, claims) + claims_table(r, claims[:CURRENT_CLAIMS], total=len(claims))),
+        r.raw(claims_scope(r) + caveat + claims_filters(r, claims) + claims_table(r, claims[:CURRENT_CLAIMS], total=len(claims))),
         heading(2, t["record"], "record"), record_links(r, "claims")]))
+
+
+def claims_scope(r: Renderer) -> str:
+    """What the ledger holds, counted from the data: the figures recorded as data, by how many items of how many
+    issues, and how many numbers of the prose the editors mark as not figures (kb.content.figure_check)."""
+    c, lang = r.catalog, r.lang
+    items = {id(claim.item): claim.item for claim in c.claims}.values()
+    others = sum(len(i.facts.not_figures) for i in c.items) + sum(len(i.facts.not_figures) for i in c.issues)
+    sentence = r.t["claims_scope"].format(figures=count(lang, "figures", len(c.claims)), items=count(lang, "items", len(items)),
+                                          issues=count(lang, "issues", len({id(i.issue) for i in items})),
+                                          others=count(lang, "not_figures", others))
+    return element("p", html.escape(sentence), class_="kb-scope", data_kb_generated="count")
 
 
 def claims_filters(r: Renderer, claims) -> str:

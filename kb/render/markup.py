@@ -76,6 +76,12 @@ def bullet_list_html(entries: list[str], empty: str) -> str:
 
 # ---- what search indexes ----------------------------------------------------
 
+# Marks a sentence the site generated from the data, as against what an editor wrote: a sentence that counts or
+# says "every" must be generated, so it is computed (tests/test_generated_statements.py). Only generated HTML
+# (kb.render.raw_html) can carry it: the sanitizer drops it from what content writes (mkdocs_kb/sanitize.py).
+GENERATED = "data-kb-generated"
+
+
 def unindexed(markdown: str) -> str:
     """Generated lists repeat what issue pages say: keep them out of the search index,
     so each item is found once, on its issue page, and the index stays small."""
@@ -86,4 +92,4 @@ def unindexed_html(html_text: str) -> str:
     """The same for a block that is all HTML. Not wrapped as Markdown: md_in_html takes
     time quadratic in the size of raw HTML nested in a `markdown` block (measured:
     bench/README.md, kb/render/markup.py)."""
-    return f'<div data-pagefind-ignore="all">{html_text}</div>'
+    return f'<div data-pagefind-ignore="all" {GENERATED}="list">{html_text}</div>'
