@@ -64,11 +64,17 @@ class Source(Strict):
         return self
 
 
+# Who stands behind a judgment the archive shows: the weekly itself, or the archive's editors (a resolution, a watch
+# entry the editors drew from an issue's text). Every view labels an editors' judgment alike (kb.render.renderer).
+Provenance = Literal["weekly", "editors"]
+PROVENANCES = get_args(Provenance)
+
+
 class Resolution(Strict):
     """A watch entry of an earlier issue an item settles, and who made that call; the reason is prose (`resolutions:`)."""
 
     watch: Slug
-    by: Literal["weekly", "editors"]  # the weekly said so, or the archive's editors judge it
+    by: Provenance  # the weekly said so, or the archive's editors judge it
 
     @model_validator(mode="before")
     @classmethod
@@ -130,6 +136,9 @@ class WatchFacts(Strict):
     id: Slug
     topic: Slug
     origin: Slug = Field(alias="from")  # the item or signal of the same issue that raised it
+    # the weekly's own watch list, or an entry the archive's editors drew from the issue's text (its pages then
+    # never show it under the weekly's own heading as if the weekly had listed it)
+    by: Provenance = "weekly"
 
 
 class Period(Strict):

@@ -23,7 +23,7 @@ from kb.model.claim_facts import SOURCE_KINDS, STATUSES, CheckVerdict, Direction
 from kb.model.entries import Claim, Item, Signal, Watch
 from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS
-from kb.model.schema import ENTITY_KINDS, Category, EntityKind, SourceRole, Verdict
+from kb.model.schema import ENTITY_KINDS, Category, EntityKind, Provenance, SourceRole, Verdict
 from kb.project import layout
 
 Localized = dict[str, str]  # language -> text
@@ -47,7 +47,7 @@ class SourceRecord(_Record):
 
 class ResolutionRecord(_Record):
     item: str = Field(description="the later item that settled the entry")
-    by: Literal["weekly", "editors"] = Field(description="weekly: the weekly said so; editors: the archive's editors judged it")
+    by: Provenance = Field(description="weekly: the weekly said so; editors: the archive's editors judged it")
     reason: Localized = Field(description="why, in one sentence")
 
 
@@ -134,6 +134,7 @@ class WatchRecord(_Record):
     issue: int
     topic: str
     raised_by: str = Field(description="the item or signal of the same issue that raised it")
+    by: Provenance = Field(description="weekly: the weekly's own watch list; editors: the archive's editors drew it from the issue's text")
     title: Localized
     note: Localized
     resolved_by: str | None = Field(None, description="the later item that settled it; null while open")
@@ -221,7 +222,7 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
                             topics=list(signal.facts.topics), items=list(signal.facts.items), url=_anchored(signal))
 
     def watch_record(entry: Watch) -> WatchRecord:
-        return WatchRecord(id=entry.id, issue=entry.issue.number, topic=entry.facts.topic, raised_by=entry.facts.origin,
+        return WatchRecord(id=entry.id, issue=entry.issue.number, topic=entry.facts.topic, raised_by=entry.facts.origin, by=entry.facts.by,
                            title=prose(entry, "title"), note=prose(entry, "note"),
                            resolved_by=entry.resolved_by.id if entry.resolved_by else None,
                            resolution=ResolutionRecord(item=entry.resolved_by.id, by=entry.resolution.by, reason=_localized(

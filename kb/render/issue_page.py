@@ -89,8 +89,9 @@ def item_details(r: Renderer, item: Item) -> str:
     parts = [line("source", sources), element("p", facts, class_="kb-facts")]
     if item.claims:
         parts.append(line("claims", "") + claims_list(r, item))
-    if item.facts.resolves:
-        parts.append(line("resolves", r.refs([resolution.watch for resolution in item.facts.resolves], HTML)))
+    if item.facts.resolves:  # each with who made the call, labelled as wherever the resolution is shown
+        parts.append(line("resolves", " · ".join(f"{r.write(r.ref(x.watch), HTML)} {r.provenance('resolution_by', x.by)}"
+                                                  for x in item.facts.resolves)))
     mentioned = r.catalog.mentioned_elsewhere(item)
     if mentioned:
         parts.append(line("mentioned_in", " · ".join(r.write(r.page_link(p), HTML) for p in mentioned)))
@@ -135,13 +136,17 @@ def signal_block(r: Renderer, signal: Signal) -> str:
 def watch_section(r: Renderer, issue: Issue) -> list[str]:
     """The weekly's closing section: what the issue leaves to watch, where each entry stands now,
     and the entries of earlier issues it settled."""
-    parts = [heading(2, r.t["issue_watch"], layout.SECTION_ANCHORS["watch"])]
-    entries = []
-    for entry in issue.watch:
-        state = r.watch_state(entry, HTML)
-        entries.append(element("li", f"{r.write(r.ref(entry.id), HTML)} — {r.prose(entry.text(r.lang).note, HTML)}"
-                                     f"<br>{element('span', state, class_='kb-dates')}", id=layout.WATCH_ANCHOR.format(entry.id)))
-    parts.append(r.raw(bullet_list_html(entries, r.t["issue_watch_none"])))
+    own = [entry for entry in issue.watch if entry.facts.by == "weekly"]
+    drawn = [entry for entry in issue.watch if entry.facts.by == "editors"]
+    parts = []
+    # the weekly's own heading holds only the weekly's own entries; the editors' are headed and labelled as theirs
+    if own or not drawn:
+        parts += [heading(2, r.t["issue_watch"], layout.SECTION_ANCHORS["watch"]),
+                  r.raw(bullet_list_html([watch_entry(r, entry) for entry in own], r.t["issue_watch_none"]))]
+    if drawn:
+        parts += [heading(3 if own else 2, r.t["issue_watch_editors"], None if own else layout.SECTION_ANCHORS["watch"]),
+                  r.raw(element("p", html.escape(r.t["issue_watch_editors_note"]), class_="kb-provenance-note")
+                        + bullet_list_html([watch_entry(r, entry) for entry in drawn], r.t["none_yet"]))]
     settled = [w for item in issue.items for w in (r.catalog.target(x.watch) for x in item.facts.resolves)]
     if settled:
         parts.append(heading(3, r.t["issue_settled"], layout.SECTION_ANCHORS["settled"]))
@@ -149,3 +154,9 @@ def watch_section(r: Renderer, issue: Issue) -> list[str]:
                                              for w in settled], r.t["none_yet"])))
     return parts
 
+
+def watch_entry(r: Renderer, entry) -> str:
+    state = r.watch_state(entry, HTML)
+    mark = f" {r.provenance('watch_by', 'editors')}" if entry.facts.by == "editors" else ""
+    return element("li", f"{r.write(r.ref(entry.id), HTML)}{mark} — {r.prose(entry.text(r.lang).note, HTML)}"
+                         f"<br>{element('span', state, class_='kb-dates')}", id=layout.WATCH_ANCHOR.format(entry.id))

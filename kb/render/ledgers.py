@@ -146,7 +146,8 @@ def verdicts_by_topic(r: Renderer, signals, per_topic: int | None = None) -> str
 
 def follow_up(r: Renderer, entry: Watch) -> str:
     state = r.resolved_by(entry, HTML) if entry.resolved_by else r.t["ledger_open"]
-    return f"<li>{r.t['ledger_follow_up'].format(entry=r.write(r.ref(entry.id), HTML))} — {state}</li>"
+    mark = f" {r.provenance('watch_by', 'editors')}" if entry.facts.by == "editors" else ""
+    return f"<li>{r.t['ledger_follow_up'].format(entry=r.write(r.ref(entry.id), HTML))}{mark} — {state}</li>"
 
 
 def open_data(r: Renderer) -> str:

@@ -100,8 +100,14 @@ class Renderer:
         return f"{label}{self.t['colon']}{text}"
 
     def opened_in(self, entry: Watch, form: Form) -> str:
-        return self.t["opened_in"].format(issue=self.write(self.issue_short(entry.issue), form),
-                                          origin=self.write(self.ref(entry.facts.origin), form))
+        opened = self.t["opened_in"].format(issue=self.write(self.issue_short(entry.issue), form),
+                                            origin=self.write(self.ref(entry.facts.origin), form))
+        return opened + (f" · {self.provenance('watch_by', 'editors')}" if entry.facts.by == "editors" else "")
+
+    def provenance(self, kind: str, by: str) -> str:
+        """Who stands behind a judgment, the same label wherever it is shown (`resolution_by`, `watch_by`):
+        HTML, which Markdown keeps as it is."""
+        return span(f"kb-provenance kb-provenance--{by}", self.t[kind][by])
 
     def open_for(self, entry: Watch) -> str:
         """How long an open entry has been open, as of the archive's latest issue (opened 6 weeks ago)."""
@@ -121,7 +127,7 @@ class Renderer:
         item = entry.resolved_by
         resolved = self.t["resolved_by"].format(item=self.write(self.ref(item.id), form),
                                                 issue=self.write(self.issue_short(item.issue), form), date=item.published)
-        return self.t["resolution"].format(resolved=resolved, who=self.t["resolution_by"][entry.resolution.by],
+        return self.t["resolution"].format(resolved=resolved, who=self.provenance("resolution_by", entry.resolution.by),
                                            reason=self.prose(entry.reason(self.lang), form))
 
     def home(self, site_wide: bool = False) -> str:

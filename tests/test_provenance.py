@@ -1,0 +1,72 @@
+"""An editors' judgment carries the same label wherever it is shown, and the weekly's own headings hold only the
+weekly's own content (issue 37): a resolution the editors made, a watch entry they reconstructed."""
+from __future__ import annotations
+
+import pytest
+
+from kb import load_catalog
+from kb.model.labels import LABELS
+from kb.project import layout
+from kb.publish.export import export_catalog
+from kb.render import PageMacros
+
+LANGS = layout.LANGUAGES
+
+
+def _drawn(catalog):
+    return [entry for entry in catalog.watch if entry.facts.by == "editors"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reconstructed_entries_never_sit_under_the_weeklys_own_heading(catalog, pages, lang):
+    words = LABELS[lang]
+    drawn = _drawn(catalog)
+    assert drawn, "the fixture archive has no reconstructed watch entry: the test would prove nothing"
+    for issue in {id(e.issue): e.issue for e in drawn}.values():
+        article = pages.article(issue.page, lang)
+        for entry in (e for e in issue.watch if e.facts.by == "editors"):
+            item = article.find(id=layout.WATCH_ANCHOR.format(entry.id))
+            heading = item.find_previous(["h2", "h3"])
+            assert heading.get_text(strip=True).rstrip("¶") == words["issue_watch_editors"], (issue.number, entry.id)
+            assert words["watch_by"]["editors"] in item.get_text()
+        assert words["issue_watch"] not in article.get_text() or any(e.facts.by == "weekly" for e in issue.watch)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reconstructed_entry_is_labelled_on_the_watch_list_and_its_hub(catalog, pages, lang):
+    label = LABELS[lang]["watch_by"]["editors"]
+    entry = _drawn(catalog)[0]
+    for page in (layout.WATCH_PAGE, catalog.topics[entry.facts.topic].page):
+        link = next(a for a in pages.article(page, lang).find_all("a") if a.get("href", "").endswith(f"#{entry.id}"))
+        assert label in link.find_parent("li").get_text(), page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_editors_resolution_is_labelled_inside_the_item_as_on_the_entry(catalog, pages, lang):
+    label = LABELS[lang]["resolution_by"]["editors"]
+    item = next(i for i in catalog.items if any(x.by == "editors" for x in i.facts.resolves))
+    article = pages.article(item.issue.page, lang)
+    block = article.find(id=item.id).find_all_next("p", limit=12)
+    assert any(label in p.get_text() and LABELS[lang]["resolves"] in p.get_text() for p in block), item.id
+    watch = catalog.target(item.facts.resolves[0].watch)
+    entry = pages.article(watch.issue.page, lang).find(id=layout.WATCH_ANCHOR.format(watch.id))
+    assert label in entry.get_text()
+
+
+def test_a_weekly_entry_beside_reconstructed_ones_keeps_the_weeklys_heading(project):
+    facts = project / "data/issues/007.yml"
+    text = facts.read_text(encoding="utf-8")
+    marked = "    from: kinference-launch\n    by: editors"
+    assert marked in text
+    facts.write_text(text.replace(marked, "    from: kinference-launch"), encoding="utf-8")
+    catalog = load_catalog(project)
+    page = PageMacros(catalog, "en", "issues/007.md").issue_page()
+    words = LABELS["en"]
+    own, drawn = page.index(words["issue_watch"]), page.index(words["issue_watch_editors"])
+    assert own < page.index("watch-kinference-beyond-alpha") < drawn < page.index("watch-fused-fp4-kernels-first")
+
+
+def test_the_export_says_who_listed_each_watch_entry(catalog):
+    records = {w.id: w for w in export_catalog(catalog).watch}
+    assert {records[e.id].by for e in catalog.watch} == {"weekly", "editors"}
+    assert all(records[e.id].by == e.facts.by for e in catalog.watch)
