@@ -6,6 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import problem_lines
 
 from kb.model.figure_text import figure_text, named
 from kb.project import layout
@@ -83,3 +84,35 @@ def test_a_feeds_check_entry_names_the_checked_figure_with_its_context(catalog, 
             titles = [i.findtext("title") for i in ET.parse(home / layout.feed_names(topic)[0]).getroot().iter("item")]
             figure = figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text
             assert any(figure in title for title in titles), (topic, claim.id)
+
+
+def _drop(project, text: str, issue: str = "007", keep: str = "") -> None:
+    facts = project / f"data/issues/{issue}.yml"
+    written = facts.read_text(encoding="utf-8")
+    assert text in written
+    facts.write_text(written.replace(text, keep, 1), encoding="utf-8")
+
+
+def test_kb_check_refuses_a_figure_whose_passage_names_hardware_it_does_not_carry(project):
+    """The item's prose measures the median TTFT `On Buoyant's own benchmark (3× L40S)`: without `hardware:` in its
+    facts, the figure would be shown without it; the error names the page, the line and what to add where."""
+    _drop(project, "        result: 0.31 s\n        hardware: 3× L40S\n", keep="        result: 0.31 s\n")
+    _drop(project, "        direction: higher\n        hardware: B300\n", keep="        direction: higher\n")
+    problems = [p for p in problem_lines(project) if "carries no `hardware:`" in p]
+    assert any(p.startswith("docs/issues/007.en.md:") and "`kinference-median-ttft`" in p and "`hardware: 3× L40S`" in p
+               and "data/issues/007.yml" in p for p in problems), problems
+    assert any(p.startswith("docs/issues/007.md:") and "`bitdecoding-peak-throughput`" in p for p in problems)
+    # the other figures of the same sentences are not blamed: each carries its own, or is not measured on it
+    assert not any("kinference-goodput" in p or "bitdecoding-accuracy-gap" in p for p in problems)
+
+
+def test_kb_check_refuses_a_claim_text_naming_a_benchmark_its_facts_lack(project):
+    _drop(project, "        hardware: Rubin NVL72 vs GB200 NVL72\n        benchmark: AgentX\n", "003",
+          keep="        hardware: Rubin NVL72 vs GB200 NVL72\n")
+    problems = [p for p in problem_lines(project) if "carries no `benchmark:`" in p]
+    assert any("claims.rubin-agentx-per-gpu-throughput" in p and "`benchmark: AgentX`" in p for p in problems), problems
+
+
+def test_a_name_goes_with_the_figure_of_its_own_clause(project):
+    """`47% lower latency … and 5× the AgentX throughput`: AgentX is the 5×'s benchmark, not the 47%'s."""
+    assert not [p for p in problem_lines(project) if "figure-context" in p or "carries no `" in p]

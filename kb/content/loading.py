@@ -17,6 +17,7 @@ from kb.base.suggest import closest
 from kb.content.archive_order import check_archive_order, check_repeated_references
 from kb.content.crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
 from kb.content.figure_check import check_figures
+from kb.content.figure_context import check_figure_context
 from kb.content.files import content_file_problems
 from kb.content.name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
 from kb.content.published import check_formerly, check_withdrawn
@@ -80,6 +81,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     if not reader.unreadable:  # an unread issue would read as a gap in the numbers
         check_archive_order(reader, catalog)
     check_repeated_references(reader, catalog)
+    check_figure_context(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
         reader.problems += typography_problems(reader, catalog, split)
@@ -312,10 +314,8 @@ def _check_prose_matches_facts(reader: ContentReader, doc: Document, facts: Issu
     for section, ids in (
         ("items", [i.id for i in facts.items]),
         ("signals", [s.id for s in facts.signals]),
-        ("quick_takes", [q.id for q in facts.quick_takes]),
-        ("picks", [p.id for p in facts.picks]),
-        ("watch", [w.id for w in facts.watch]),
-        ("unarchived", list(facts.unarchived)),
+        ("quick_takes", [q.id for q in facts.quick_takes]), ("picks", [p.id for p in facts.picks]),
+        ("watch", [w.id for w in facts.watch]), ("unarchived", list(facts.unarchived)),
         ("claims", [claim.id for item in facts.items for claim in item.claims]),
         ("resolutions", [resolution.watch for item in facts.items for resolution in item.resolves]),
         ("checks", [claim.id for item in facts.items for claim in item.claims if claim.checks]),

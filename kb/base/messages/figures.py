@@ -80,4 +80,12 @@ TEMPLATES = {
         "zh": "第 {number} 期的 `{id}` 以这个 id 发布过，现在不见了——已发布的 id 不能改动：请保留它"
               "（更正写在它的文字或数字里，并会出现在审阅报告中）",
     },
+    "figure-context-missing": {
+        "en": "names `{name}`, a {field} the archive's facts know, but figure `{claim}` carries no `{field}:` — add "
+              "`{field}: {name}` (as the source writes it) to the claim `{claim}` in {file}, so every view shows the "
+              "figure with it; if the figure was not measured on `{name}`, say so in this text",
+        "zh": "写到了 `{name}`（档案事实里出现过的 {field}），但数字 `{claim}` 的事实里没有 `{field}:`——请在 {file} "
+              "的 `{claim}` 下加上 `{field}: {name}`（照来源的写法），各处显示这个数字时才会带上它；如果这个数字"
+              "并不是在 `{name}` 上测得的，请在这段文字里说清楚",
+    },
 }
