@@ -139,7 +139,7 @@ def test_a_new_figure_changes_the_ledgers_count(project):
     text = facts.read_text(encoding="utf-8")
     assert anchor in text
     facts.write_text(text.replace(anchor, "      - id: kinference-ttft-again\n        metric: ttft\n        baseline: 6.88 s\n"
-                                          "        result: 0.31 s\n        source_kind: vendor\n" + anchor), encoding="utf-8")
+                                          "        result: 0.31 s\n        hardware: 3× L40S\n        source_kind: vendor\n" + anchor), encoding="utf-8")
     for page in (project / layout.DOCS / "issues").glob("007*.md"):
         page.write_text(page.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n  kinference-ttft-again: TTFT again\n"),
                         encoding="utf-8")
