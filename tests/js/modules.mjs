@@ -16,6 +16,7 @@ export const KNOBS = knobs.readKnobs({
   excerpt: { words: 30, before: 8, clause: 6, sections: 3 },
   split: { shortest: 4, longest: 7 },
   respell: { shortest: 4, two_slips: 8 },
+  partial: { words: 6, tries: 12 },
   facet_values: 8,
 });
 

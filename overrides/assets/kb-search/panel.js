@@ -26,7 +26,7 @@ export const start = (box, root) => {
   const selected = {}; // facet -> value
   const { load, fragment } = createLoader({ root, indexLang: settings.indexLang, vocabulary: settings.vocabulary,
     ranking: knobs.pagefind, namesAnchor: settings.namesAnchor, page: document });
-  const searcher = createSearch({ load, fragment, knobs, stemmed: settings.stemmed, factorWord: settings.factorWord,
+  const searcher = createSearch({ load, fragment, knobs, stemmed: settings.stemmed,
     filters: () => Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]])) });
   const html = resultsHtml({ words, knobs, root });
 

@@ -1,14 +1,15 @@
-// A query's results: searched as typed, else as the site writes its terms, else respelled, and widened where
+// A query's results: its traditional characters folded to simplified, searched as typed, else as the site writes
+// its terms, else respelled, else without its stop words, else with the fewest of its words dropped; widened where
 // a phrase finds few pages. No page is touched here: Pagefind and the pages of results come from `load` and
 // `fragment` (pagefind.js), the facets chosen from `filters`.
 import { holds } from "./excerpt.js";
-import { asFactor, asTwoWords, asWritten, parse, squash } from "./query.js";
+import { HAS_HAN, IS_HAN, asFactor, asTwoWords, asWritten, droppable, fold, parse, squash, withoutStopWords } from "./query.js";
 import { phraseFirst, scored, tieBroken } from "./rank.js";
 import { respelled } from "./spelling.js";
 
-// `knobs`: the page's (knobs.js); `stemmed`: whether Pagefind stems the language searched; `factorWord`: how it
-// writes a factor (query.js: asFactor); `filters()`: Pagefind's filters for the facet values chosen.
-export const createSearch = ({ load, fragment, knobs, stemmed, factorWord, filters }) => {
+// `knobs`: the page's (knobs.js); `stemmed`: whether Pagefind stems the language searched; `filters()`:
+// Pagefind's filters for the facet values chosen.
+export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
   let latest = 0;
   // Pagefind scores one query at a time on this thread, and a common word takes it a while in a big archive.
   // While it does, only the newest query waits: typing 前缀缓存 scores 前 and then 前缀缓存, not 前缀 and 前缀缓 as
@@ -68,30 +69,89 @@ export const createSearch = ({ load, fragment, knobs, stemmed, factorWord, filte
     return best;
   };
 
+  // `query` searched as typed, else as the site writes its terms or figures (a glossary name that no page writes
+  // out as its abbreviation: they write TTFT, not "time to first token"; another way of writing a term; a factor),
+  // else respelled: { found, spelled (the query as respelled, when only that was searched) }; null once a newer
+  // query is on its way.
+  const answer = async (query, vocabulary, mine) => {
+    const groups = parse(query);
+    if (!groups.length) return { found: { groups, results: [], shown: [], counts: null }, spelled: null };
+    let spelled = null;
+    let found = await find(groups, mine);
+    if (found && !found.results.length) {
+      const other = vocabulary.terms.get(squash(query)) ?? asWritten(query, vocabulary.synonyms) ?? asFactor(query, vocabulary.factor);
+      if (other) found = await find(parse(other), mine);
+    }
+    if (found && !found.results.length && (spelled = respelled(query, vocabulary.names, knobs.respell))) {
+      found = await find(parse(asWritten(spelled, vocabulary.synonyms) ?? spelled), mine);
+    }
+    return found && { found, spelled };
+  };
+
+  // A query that finds nothing whole, with the fewest of its words dropped (query.js: droppable), and of as many
+  // the commonest: those finding the most pages alone. A word that finds nothing alone is always dropped; a word
+  // with a digit never (a figure or a version is what the reader asks for: 0.3 倍 is not 倍). At most
+  // `knobs.partial.tries` searches of up to `knobs.partial.words` words. { found, spelled, dropped } of the first
+  // that finds pages; none if none does; null once a newer query is on its way.
+  const partial = async (query, vocabulary, mine) => {
+    const words = droppable(query);
+    if (words.length < 2 || words.length > knobs.partial.words) return { dropped: [] };
+    const alone = [];
+    for (const word of words) {
+      const one = await answer(word, vocabulary, mine);
+      if (!one) return null;
+      alone.push(one.found.results.length);
+    }
+    const must = words.map((word) => /\d/u.test(word));
+    if (must.some((needed, i) => needed && !alone[i])) return { dropped: [] };
+    const masks = [];
+    for (let mask = 1; mask < (1 << words.length) - 1; mask++) {
+      const kept = words.map((_, i) => Boolean(mask & (1 << i)));
+      if (kept.every((k, i) => (k ? alone[i] > 0 : !must[i]))) masks.push(kept);
+    }
+    const count = (kept) => kept.filter(Boolean).length;
+    const common = (kept) => kept.reduce((n, k, i) => n + (k ? 0 : alone[i]), 0); // of the words dropped
+    masks.sort((a, b) => count(b) - count(a) || common(b) - common(a));
+    for (const kept of masks.slice(0, knobs.partial.tries)) {
+      // Chinese words kept side by side stay a phrase (引擎 + 支持 of 引擎支持); others are words of their own
+      const text = words.reduce((out, word, i) => (!kept[i] ? out : out + (i && kept[i - 1] && IS_HAN.test(word) &&
+        IS_HAN.test(words[i - 1]) && HAS_HAN.test(out) ? "" : " ") + word), "").trim();
+      const some = await answer(text, vocabulary, mine);
+      if (!some) return null;
+      if (some.found.results.length) return { ...some, dropped: words.filter((_, i) => !kept[i]) };
+    }
+    return { dropped: [] };
+  };
+
   // The results of `query` as { query, groups, results (every one, best first), shown (the first, with their
-  // pages), counts (the facets'), spelled (the query as respelled, when only that finds pages), mine }; null
-  // once a newer query is on its way.
+  // pages), counts (the facets'), spelled (the query as respelled, when only that finds pages), folded (the query
+  // in simplified characters, when it is not so written), dropped (the words left out, when the whole query finds
+  // nothing), mine }; null once a newer query is on its way.
   const search = async (query) => {
     const mine = ++latest;
-    const groups = parse(query);
+    let found = { groups: parse(query), results: [], shown: [], counts: null };
     let spelled = null;
-    let found = { groups, results: [], shown: [], counts: null };
-    if (groups.length) {
+    let folded = null;
+    let dropped = [];
+    if (found.groups.length) {
       const { vocabulary } = await load();
-      found = await find(groups, mine);
-      if (found && !found.results.length) {
-        // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
-        // TTFT, not "time to first token"), another way of writing a term or a factor as the site writes it
-        const other = vocabulary.terms.get(squash(query)) ?? asWritten(query, vocabulary.synonyms) ?? asFactor(query, factorWord);
-        if (other) found = await find(parse(other), mine);
+      const typed = fold(query, vocabulary.fold);
+      if (typed !== query) folded = typed;
+      let answered = await answer(typed, vocabulary, mine);
+      // a question's function words (哪个, which) name no page
+      const content = withoutStopWords(typed, vocabulary.stopWords);
+      if (answered && !answered.found.results.length && content !== typed) answered = await answer(content, vocabulary, mine);
+      if (answered && !answered.found.results.length) {
+        const some = await partial(content, vocabulary, mine);
+        if (!some) return null;
+        if (some.found) [answered, dropped] = [some, some.dropped];
       }
-      if (found && !found.results.length && (spelled = respelled(query, vocabulary.names, knobs.respell))) {
-        found = await find(parse(asWritten(spelled, vocabulary.synonyms) ?? spelled), mine);
-      }
+      found = answered?.found;
+      spelled = answered?.spelled ?? null;
       if (found && found.results.length < knobs.shown) found = await widen(found, mine);
     }
     if (!found || mine !== latest) return null;
-    return { ...found, query, spelled, mine };
+    return { ...found, query, spelled, folded, dropped, mine };
   };
 
   return {
