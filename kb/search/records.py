@@ -201,7 +201,7 @@ def panel_labels(lang: str) -> dict:
     return {"narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "apart": words["apart"],
             "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"],
-            "dropped": words["dropped"], "folded": words["folded"], "suggest": words["suggest"],
+            "dropped": words["dropped"], "dropped_some": words["dropped_some"], "folded": words["folded"], "suggest": words["suggest"],
             "topics_link": words["topics"], "topics_url": layout.language_home(lang) + layout.page_url(layout.TOPICS_INDEX),
             "languages": LABELS[lang]["language_name"]}
 

@@ -87,7 +87,7 @@ export const start = (box, root) => {
     const query = input.value.trim();
     const found = await searcher.search(query);
     if (!found) return; // a newer query is on its way
-    const { spelled, folded, dropped } = found;
+    const { spelled, folded, dropped, partly } = found;
     const some = found.results.length > 0;
     const topics = query && !some ? (await load()).vocabulary.topics : null;
     if (!searcher.isLatest(found.mine)) return;
@@ -97,7 +97,7 @@ export const start = (box, root) => {
     note.textContent = !some ? "" : [
       folded && words.folded.replace("{shown}", () => folded),
       spelled && words.respelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)),
-      dropped.length && words.dropped.replace("{dropped}", () => quoted(dropped)),
+      dropped.length && words[partly ? "dropped_some" : "dropped"].replace("{dropped}", () => quoted(dropped)),
     ].filter(Boolean).join(" ");
     note.hidden = !note.textContent;
     suggest.innerHTML = topics ? suggestions(words, topics, root) : "";

@@ -88,13 +88,14 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
     return found && { found, spelled };
   };
 
-  // A query that finds nothing whole, with the fewest of its words dropped (query.js: droppable), and of as many
-  // the commonest: those finding the most pages alone. A word that finds nothing alone is always dropped; a word
-  // with a digit never (a figure or a version is what the reader asks for: 0.3 倍 is not 倍). At most
-  // `knobs.partial.tries` searches of up to `knobs.partial.words` words. { found, spelled, dropped } of the first
-  // that finds pages; none if none does; null once a newer query is on its way.
-  const partial = async (query, vocabulary, mine) => {
-    const words = droppable(query);
+  // `query` with the fewest of its words dropped (query.js: droppable, of the query as the site writes its terms),
+  // and of as many the commonest: those finding the most pages alone; first with none dropped but its Chinese words
+  // apart (推理 延迟 of 推理时延). A word that finds nothing alone is always dropped; a word with a digit never (a
+  // figure or a version is what the reader asks for: 0.3 倍 is not 倍). At most `knobs.partial.tries` searches of
+  // up to `knobs.partial.words` words, each finding `more` than pages than `least`. { found, spelled, dropped } of
+  // the first that does; { dropped: [] } if none does; null once a newer query is on its way.
+  const partial = async (query, vocabulary, least, mine) => {
+    const words = droppable(asWritten(query, vocabulary.synonyms) ?? query);
     if (words.length < 2 || words.length > knobs.partial.words) return { dropped: [] };
     const alone = [];
     for (const word of words) {
@@ -105,7 +106,8 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
     const must = words.map((word) => /\d/u.test(word));
     if (must.some((needed, i) => needed && !alone[i])) return { dropped: [] };
     const masks = [];
-    for (let mask = 1; mask < (1 << words.length) - 1; mask++) {
+    const apart = words.some((word, i) => i && IS_HAN.test(word) && IS_HAN.test(words[i - 1]));
+    for (let mask = 1; mask < (1 << words.length) - (apart ? 0 : 1); mask++) {
       const kept = words.map((_, i) => Boolean(mask & (1 << i)));
       if (kept.every((k, i) => (k ? alone[i] > 0 : !must[i]))) masks.push(kept);
     }
@@ -113,45 +115,67 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
     const common = (kept) => kept.reduce((n, k, i) => n + (k ? 0 : alone[i]), 0); // of the words dropped
     masks.sort((a, b) => count(b) - count(a) || common(b) - common(a));
     for (const kept of masks.slice(0, knobs.partial.tries)) {
-      // Chinese words kept side by side stay a phrase (引擎 + 支持 of 引擎支持); others are words of their own
-      const text = words.reduce((out, word, i) => (!kept[i] ? out : out + (i && kept[i - 1] && IS_HAN.test(word) &&
-        IS_HAN.test(words[i - 1]) && HAS_HAN.test(out) ? "" : " ") + word), "").trim();
-      const some = await answer(text, vocabulary, mine);
+      const some = await answer(words.filter((_, i) => kept[i]).join(" "), vocabulary, mine);
       if (!some) return null;
-      if (some.found.results.length) return { ...some, dropped: words.filter((_, i) => !kept[i]) };
+      if (some.found.results.length > least) return { ...some, dropped: words.filter((_, i) => !kept[i]) };
     }
     return { dropped: [] };
   };
 
+  // The results of `wider` (a search of fewer of the query's words, changed in place) with those of the whole
+  // query (`whole`) first, in their order: every page of `whole` is one of `wider`'s, so the facets count both.
+  const wholeFirst = (whole, wider) => {
+    const scores = new Map(whole.results.map((r) => [r.result.id, r.score]));
+    const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
+    for (const r of wider.results) if (scores.has(r.result.id)) r.score = top + scores.get(r.result.id);
+    wider.results.sort((a, b) => b.score - a.score);
+    return wider;
+  };
+
   // The results of `query` as { query, groups, results (every one, best first), shown (the first, with their
   // pages), counts (the facets'), spelled (the query as respelled, when only that finds pages), folded (the query
-  // in simplified characters, when it is not so written), dropped (the words left out, when the whole query finds
-  // nothing), mine }; null once a newer query is on its way.
+  // in simplified characters, when it is not so written), dropped (the words some results leave out: all of them
+  // unless `partly`, when the first results hold every word), mine }; null once a newer query is on its way.
   const search = async (query) => {
     const mine = ++latest;
     let found = { groups: parse(query), results: [], shown: [], counts: null };
     let spelled = null;
     let folded = null;
     let dropped = [];
+    let partly = false; // the first results hold every word
     if (found.groups.length) {
       const { vocabulary } = await load();
-      const typed = fold(query, vocabulary.fold);
-      if (typed !== query) folded = typed;
-      let answered = await answer(typed, vocabulary, mine);
-      // a question's function words (哪个, which) name no page
+      const simple = fold(query, vocabulary.fold);
+      if (simple !== query) folded = simple;
+      // a factor as the pages write it, where they write every factor so (3.3 times: 3.3×)
+      const typed = (vocabulary.factor?.first && asFactor(simple, vocabulary.factor)) || simple;
+      // a question's function words (哪个, which) name no page: searched without them, unless the query is a
+      // glossary name whole (time to first token), then as typed
       const content = withoutStopWords(typed, vocabulary.stopWords);
-      if (answered && !answered.found.results.length && content !== typed) answered = await answer(content, vocabulary, mine);
-      if (answered && !answered.found.results.length) {
-        const some = await partial(content, vocabulary, mine);
+      const whole = vocabulary.terms.has(squash(typed));
+      let answered = await answer(whole ? typed : content, vocabulary, mine);
+      if (answered && !answered.found.results.length && content !== typed && !whole) answered = await answer(typed, vocabulary, mine);
+      // none, or few for a question (its other words may be as idle as its stop words): more with the fewest words
+      // dropped, after those holding every word; the query's terms as the site writes them first, as a stop word
+      // may be part of one (cut in half)
+      const least = answered?.found.results.length ?? 0;
+      if (answered && (!least || (content !== typed && least < knobs.shown))) {
+        const some = await partial(withoutStopWords(asWritten(typed, vocabulary.synonyms) ?? typed, vocabulary.stopWords),
+          vocabulary, least, mine);
         if (!some) return null;
-        if (some.found) [answered, dropped] = [some, some.dropped];
+        if (some.found) {
+          partly = least > 0;
+          dropped = some.dropped;
+          answered = partly ? { ...answered, found: await show(wholeFirst(answered.found, some.found), mine) } : some;
+          if (!answered.found) return null;
+        }
       }
       found = answered?.found;
       spelled = answered?.spelled ?? null;
       if (found && found.results.length < knobs.shown) found = await widen(found, mine);
     }
     if (!found || mine !== latest) return null;
-    return { ...found, query, spelled, folded, dropped, mine };
+    return { ...found, query, spelled, folded, dropped, partly, mine };
   };
 
   return {
