@@ -20,9 +20,9 @@ STOP_WORDS = {
            "i", "we", "you", "it", "its", "vs", "versus"),
 }
 # How a query may write a factor, where the language's pages write `written` (kb-search/query.js: asFactor):
-# "3 times", "3-fold", "3x" and "3 倍" are one figure. `first`: the query is searched so before as typed, as the
-# pages write every factor so (English prose writes 3.3×, `kb check --fix`); Chinese pages write 3.3 倍 in prose and
-# 3× in a figure's hardware (3× L40S), so a Chinese query is read so only when it finds nothing as typed.
+# "n times", "n-fold", "nx" and "n 倍" are one figure. `first`: the query is searched so before as typed, as the
+# pages write every factor so (English prose writes n×, `kb check --fix`); Chinese pages write n 倍 in prose and
+# n× in a figure's hardware (a count of GPUs), so a Chinese query is read so only when it finds nothing as typed.
 FACTOR = {
     "zh": {"written": "{n} 倍", "typed": ("x", "×", "times", "fold", "倍"), "first": False},
     "en": {"written": "{n}×", "typed": ("x", "×", "times", "fold", "倍"), "first": True},
