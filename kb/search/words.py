@@ -12,7 +12,7 @@ first token") is searched with its stop words.
 from __future__ import annotations
 
 STOP_WORDS = {
-    "zh": ("哪个", "哪些", "哪家", "哪款", "哪种", "什么", "怎么", "怎样", "如何", "为什么", "是否", "有没有", "能否",
+    "zh": ("有哪些", "哪个", "哪些", "哪家", "哪款", "哪种", "什么", "怎么", "怎样", "如何", "为什么", "是否", "有没有", "能否",
            "可以", "请问", "一下", "目前", "现在", "哪里", "吗", "呢", "的"),
     "en": ("which", "what", "who", "whom", "whose", "how", "why", "when", "where", "does", "do", "did", "is", "are",
            "was", "were", "be", "can", "could", "should", "would", "will", "the", "a", "an", "of", "for", "in", "on",

@@ -111,3 +111,12 @@ test("the words a query that finds nothing whole may drop: Latin words, Chinese 
   assert.deepEqual(query.droppable("0.3 倍"), ["0.3", "倍"]);
   assert.deepEqual(query.droppable("engines support"), ["engines", "support"]);
 });
+
+test("a glossary name among other words is read as its abbreviation; figures and versions are told from words", () => {
+  const terms = new Map([["timetofirsttoken", "TTFT"], ["首字延迟", "TTFT"]]);
+  assert.equal(query.asAbbreviated("time to first token 3.3x faster", terms), "TTFT 3.3x faster");
+  assert.equal(query.asAbbreviated("首字延迟", terms), "TTFT");
+  assert.equal(query.asAbbreviated("first token", terms), null);
+  assert.deepEqual(["0.33", "v0.5.23", "3.3×", "3x", "50%", "1-bit", "fp4", "K3.1-Pro"].map((w) => query.FIGURE.test(w)),
+    [true, true, true, true, true, false, false, false]);
+});

@@ -171,3 +171,14 @@ test("a glossary name whole keeps its stop words; an English factor in words is 
   assert.equal(s.calls[0][0], "time to first token");
   assert.deepEqual(ids(await s.search("3.3 times")), ["f"]);
 });
+
+test("of as many words kept, dropping common words only, the search finding the most pages wins", async () => {
+  const pages = { hub: page("engines pd disaggregation"), a: page("support pd disaggregation"), b: page("x") };
+  const many = (n) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, score: 1 }));
+  const table = { engines: many(9), support: many(8), pd: many(3), disaggregation: many(3),
+    "support pd disaggregation": [{ id: "a", score: 1 }], "engines pd disaggregation": [{ id: "hub", score: 1 }, { id: "a", score: 0.5 }],
+    "engines support disaggregation": many(5) };
+  const s = searcher(table, { ...pages, ...Object.fromEntries(many(9).map(({ id }) => [id, page("engines support pd disaggregation")])) });
+  const found = await s.search("engines support PD disaggregation");
+  assert.deepEqual([ids(found), found.dropped], [["hub", "a"], ["support"]]); // not PD, rarer, though that finds more
+});

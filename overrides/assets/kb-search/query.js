@@ -107,6 +107,27 @@ export const droppable = (query) => query.replace(HAN_RUN, " $& ").split(/\s+/u)
 // abbreviation (kb/search/text.py: glossary_names), matched as kb.search.text.squashed writes it.
 export const squash = (text) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
+// A glossary name written among other words ("time to first token 3.3x faster"): the longest run of the query's
+// words that is one, as its abbreviation; null where no run is.
+export const asAbbreviated = (query, terms) => {
+  const words = query.trim().split(/\s+/u);
+  let changed = false;
+  for (let i = 0; i < words.length; i++) {
+    for (let j = words.length; j > i; j--) {
+      const abbreviation = terms.get(squash(words.slice(i, j).join(" ")));
+      if (abbreviation !== undefined && squash(abbreviation) !== squash(words.slice(i, j).join(" "))) {
+        words.splice(i, j - i, abbreviation);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return changed ? words.join(" ") : null;
+};
+
+// A figure or a version (0.33, v0.5.23, 3.3×, 50%): what a reader asks for, never dropped from a query.
+export const FIGURE = /^v?\d+(?:\.\d+)*[×x%]?$/iu;
+
 // Other ways readers write a term (data/terms.yml: kb.search.records.term_aliases), longest first: a query holding
 // one that finds nothing as typed is searched with the term as the site writes it (推测解码: 投机解码). Null if the
 // query holds no alias.

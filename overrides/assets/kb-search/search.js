@@ -3,7 +3,7 @@
 // a phrase finds few pages. No page is touched here: Pagefind and the pages of results come from `load` and
 // `fragment` (pagefind.js), the facets chosen from `filters`.
 import { holds } from "./excerpt.js";
-import { HAS_HAN, IS_HAN, asFactor, asTwoWords, asWritten, droppable, fold, parse, squash, withoutStopWords } from "./query.js";
+import { FIGURE, IS_HAN, asAbbreviated, asFactor, asTwoWords, asWritten, droppable, fold, parse, squash, withoutStopWords } from "./query.js";
 import { phraseFirst, scored, tieBroken } from "./rank.js";
 import { respelled } from "./spelling.js";
 
@@ -79,8 +79,11 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
     let spelled = null;
     let found = await find(groups, mine);
     if (found && !found.results.length) {
-      const other = vocabulary.terms.get(squash(query)) ?? asWritten(query, vocabulary.synonyms) ?? asFactor(query, vocabulary.factor);
-      if (other) found = await find(parse(other), mine);
+      // each way at once: 首字时延 is 首字延迟, a glossary name: TTFT
+      let other = vocabulary.terms.get(squash(query)) ?? asWritten(query, vocabulary.synonyms) ?? query;
+      other = asAbbreviated(other, vocabulary.terms) ?? other;
+      other = asFactor(other, vocabulary.factor) ?? other;
+      if (other !== query) found = await find(parse(other), mine);
     }
     if (found && !found.results.length && (spelled = respelled(query, vocabulary.names, knobs.respell))) {
       found = await find(parse(asWritten(spelled, vocabulary.synonyms) ?? spelled), mine);
@@ -90,8 +93,8 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
 
   // `query` with the fewest of its words dropped (query.js: droppable, of the query as the site writes its terms),
   // and of as many the commonest: those finding the most pages alone; first with none dropped but its Chinese words
-  // apart (推理 延迟 of 推理时延). A word that finds nothing alone is always dropped; a word with a digit never (a
-  // figure or a version is what the reader asks for: 0.3 倍 is not 倍). At most `knobs.partial.tries` searches of
+  // apart (推理 延迟 of 推理时延). A word that finds nothing alone is always dropped; a figure or a version never
+  // (query.js: FIGURE; what the reader asks for: 0.3 倍 is not 倍). At most `knobs.partial.tries` searches of
   // up to `knobs.partial.words` words, each finding `more` than pages than `least`. { found, spelled, dropped } of
   // the first that does; { dropped: [] } if none does; null once a newer query is on its way.
   const partial = async (query, vocabulary, least, mine) => {
@@ -103,7 +106,7 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
       if (!one) return null;
       alone.push(one.found.results.length);
     }
-    const must = words.map((word) => /\d/u.test(word));
+    const must = words.map((word) => FIGURE.test(word));
     if (must.some((needed, i) => needed && !alone[i])) return { dropped: [] };
     const masks = [];
     const apart = words.some((word, i) => i && IS_HAN.test(word) && IS_HAN.test(words[i - 1]));
@@ -114,10 +117,25 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
     const count = (kept) => kept.filter(Boolean).length;
     const common = (kept) => kept.reduce((n, k, i) => n + (k ? 0 : alone[i]), 0); // of the words dropped
     masks.sort((a, b) => count(b) - count(a) || common(b) - common(a));
-    for (const kept of masks.slice(0, knobs.partial.tries)) {
-      const some = await answer(words.filter((_, i) => kept[i]).join(" "), vocabulary, mine);
-      if (!some) return null;
-      if (some.found.results.length > least) return { ...some, dropped: words.filter((_, i) => !kept[i]) };
+    // of as many words kept, those dropping only common words (finding as many pages alone as the median word or
+    // more) are all tried, and the one finding the most pages wins: "engines" and "support" of a question are both
+    // common, and dropping either may find more; a rarer word is dropped only if that finds nothing
+    const median = [...alone].sort((a, b) => a - b)[Math.floor(alone.length / 2)];
+    const idle = (kept) => kept.every((k, i) => k || alone[i] >= median);
+    let tries = knobs.partial.tries;
+    for (let size = words.length; size > 0 && tries > 0; size--) {
+      const level = masks.filter((kept) => count(kept) === size);
+      let best = null;
+      for (const kept of [...level.filter(idle), ...level.filter((kept) => !idle(kept))]) {
+        if (tries-- <= 0 || (best && !idle(kept))) break;
+        const some = await answer(words.filter((_, i) => kept[i]).join(" "), vocabulary, mine);
+        if (!some) return null;
+        if (some.found.results.length > Math.max(least, best?.found.results.length ?? 0)) {
+          best = { ...some, dropped: words.filter((_, i) => !kept[i]) };
+        }
+        if (best && !idle(kept)) break;
+      }
+      if (best) return best;
     }
     return { dropped: [] };
   };
@@ -157,10 +175,11 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
       if (answered && !answered.found.results.length && content !== typed && !whole) answered = await answer(typed, vocabulary, mine);
       // none, or few for a question (its other words may be as idle as its stop words): more with the fewest words
       // dropped, after those holding every word; the query's terms as the site writes them first, as a stop word
-      // may be part of one (cut in half)
+      // may be part of one (cut in half, time to first token)
       const least = answered?.found.results.length ?? 0;
       if (answered && (!least || (content !== typed && least < knobs.shown))) {
-        const some = await partial(withoutStopWords(asWritten(typed, vocabulary.synonyms) ?? typed, vocabulary.stopWords),
+        const written = asWritten(typed, vocabulary.synonyms) ?? typed;
+        const some = await partial(withoutStopWords(asAbbreviated(written, vocabulary.terms) ?? written, vocabulary.stopWords),
           vocabulary, least, mine);
         if (!some) return null;
         if (some.found) {
