@@ -22,7 +22,8 @@ from kb.base.text import HAN
 CONFIG = "tw2sp"  # Taiwan (and Hong Kong's shared characters) to mainland simplified, with regional phrases
 # The phrase dictionaries of CONFIG's conversion chain (opencc/clib/share/opencc/tw2sp.json), read for their keys.
 PHRASE_TABLES = ("TWPhrasesRev", "TWVariantsRevPhrases", "TSPhrases")
-HAN_BLOCKS = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))  # kb.base.text.HAN's blocks
+# Its character dictionaries, read for their keys: the only characters it may change.
+CHARACTER_TABLES = ("CJK_Compatibility_Ideographs", "TWVariantsRev", "TSCharacters", "TSCharactersExt")
 HAN_RUN = re.compile(f"[{HAN}]+")
 
 
@@ -38,22 +39,22 @@ def _opencc_tables() -> tuple[dict[str, str], dict[str, str]]:
     import opencc
 
     convert = _converter().convert
-    chars = {}
-    for first, last in HAN_BLOCKS:
-        for point in range(first, last + 1):
-            char = chr(point)
-            if (simple := convert(char)) != char:
-                chars[char] = simple
     share = Path(opencc.__file__).parent / "clib" / "share" / "opencc"
     tool = Path(opencc.__file__).parent / "clib" / "bin" / "opencc_dict"  # the package's own dictionary tool
-    phrases = {}
+    chars, phrases = {}, {}
     with tempfile.TemporaryDirectory() as work:
-        for table in PHRASE_TABLES:
+        def keys(table: str) -> list[str]:
             out = Path(work) / f"{table}.txt"
             subprocess.run([str(tool), "-i", str(share / f"{table}.ocd2"), "-o", str(out), "-f", "ocd2", "-t", "text"],
                            check=True, capture_output=True)
-            for line in out.read_text(encoding="utf-8").splitlines():
-                phrase = line.split("\t", 1)[0]
+            return [line.split("\t", 1)[0] for line in out.read_text(encoding="utf-8").splitlines()]
+
+        # the characters CONFIG's character tables change, converted by CONFIG itself (its variants first)
+        for char in {key for table in CHARACTER_TABLES for key in keys(table) if len(key) == 1}:
+            if (simple := convert(char)) != char:
+                chars[char] = simple
+        for table in PHRASE_TABLES:
+            for phrase in keys(table):
                 simple = convert(phrase)
                 if len(phrase) > 1 and simple != "".join(chars.get(c, c) for c in phrase):
                     phrases[phrase] = simple
