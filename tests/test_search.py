@@ -96,6 +96,18 @@ EXPECTED = [
     ("zh", "SG Lang", "entities/sglang/", 1),
     ("en", "llama cpp", "entities/llama-cpp/", 1),
     ("en", "flash infer", "entities/flashinfer/", 1),
+    # a question: its stop words set aside, then the fewest other words dropped (the panel says which)
+    ("zh", "哪个引擎支持 PD 分离", "issues/007/#sglang-v0-5-23", 1),  # the engine whose release made it work with PD
+    ("en", "which engines support speculative decoding", "issues/007/#sglang-v0-5-23", 3),
+    ("zh", "哪个引擎支持投机解码", "issues/007/#sglang-v0-5-23", 3),
+    # traditional characters and Taiwan's phrases, folded with OpenCC's tables (kb/search/folding.py)
+    ("zh", "統一記憶體", "topics/edge-backends/", 1),
+    ("zh", "推論引擎", "topics/serving-engine-releases/", 3),  # 推论, as OpenCC folds it, is read as 推理 (data/terms.yml)
+    # a synonym and a reduction written otherwise (data/terms.yml), a factor however written
+    ("zh", "解码延迟降低一半", "issues/007/#loopvq", 1),
+    ("en", "latency cut in half", "issues/007/#loopvq", 1),
+    ("en", "3.3 times", "issues/003/#vllm-bidirectional-kv-transfer", 1),
+    ("en", "3.3-fold", "issues/003/#vllm-bidirectional-kv-transfer", 1),
 ]
 
 # One stray letter or digit, a version that does not exist, a word of no page, the other language's words.
@@ -276,6 +288,54 @@ def test_a_misspelt_name_is_searched_as_written_and_the_results_say_so(readers, 
 
 
 ROWS = ".md-search-result__list > .md-search-result__item"
+
+
+@pytest.mark.parametrize("lang,query,note", [
+    ("zh", "哪个引擎支持 PD 分离 qzxv", "没有同时包含所有词语的结果，以下结果不含：“qzxv”"),
+    ("en", "which engines support PD disaggregation qzxv", "No page holds every word; showing results without: “qzxv”"),
+    ("zh", "解码延迟降低一半", "没有同时包含所有词语的结果，以下结果不含：“解码”"),
+    ("en", "which engines support speculative decoding", "Later results leave out: “support”"),
+])
+def test_a_query_that_finds_nothing_whole_shows_partial_matches_and_says_which_words_were_dropped(readers, lang, query, note):
+    """A question's stop words (哪个, which) are set aside, not dropped: the panel names only the words dropped."""
+    page = readers[lang]
+    assert search(page, query) != []
+    assert page.inner_text(".kb-respelled") == note
+
+
+def test_a_traditional_query_is_searched_in_simplified_and_the_panel_says_so(readers):
+    page = readers["zh"]
+    assert search(page, "統一記憶體") == search(page, "统一内存") != []
+    search(page, "統一記憶體")
+    assert page.inner_text(".kb-respelled") == "按简体字搜索：统一内存"
+
+
+@pytest.mark.parametrize("lang,query", [("zh", "qzxv"), ("en", "qzxv"), ("zh", "0.3 倍")])
+def test_a_query_that_finds_nothing_leads_to_the_topics(readers, lang, query):
+    page = readers[lang]
+    assert search(page, query) == []
+    links = page.eval_on_selector_all(".kb-suggest a", "links => links.map(a => a.getAttribute('href'))")
+    prefix = "/en/" if lang == "en" else "/"
+    assert f"{prefix}topics/pd-disaggregation/" in links and links[-1] == f"{prefix}topics/", links
+    assert page.inner_text(".kb-suggest p").startswith("没有找到结果" if lang == "zh" else "Nothing found")
+    search(page, "vLLM")
+    assert page.locator(".kb-suggest").is_hidden()  # results: nothing to suggest
+
+
+def test_the_query_is_kept_in_the_address_and_back_from_a_result_restores_it(browser_page):
+    page, url = browser_page
+    page.goto(url)
+    length = page.evaluate("history.length")
+    search(page, "前缀缓存")
+    assert page.evaluate("location.search") == "?q=" + quote_plus("前缀缓存")
+    assert page.evaluate("history.length") == length  # replaced as the reader typed, never pushed
+    first = page.locator(".md-search-result__item > a").first.get_attribute("href")
+    page.locator(".md-search-result__item > a").first.click()
+    page.wait_for_url(url.rstrip("/") + first.split("#")[0] + "*")
+    page.go_back()
+    page.wait_for_function("() => document.querySelector('[data-kb-search]').dataset.kbQuery === '前缀缓存'")
+    assert page.input_value("input.md-search__input") == "前缀缓存"
+    assert page.is_checked("#__search") and page.locator(ROWS).count() > 0
 
 
 @pytest.mark.parametrize("lang,alias", [("zh", "深度求索"), ("en", "Moonshot AI")])

@@ -20,12 +20,14 @@ from kb.cli.commands import main as kb
 from kb.project import layout
 from kb.search import index as search_index
 from kb.search.bundle import SHARDS_FILE
+from kb.search.folding import fold, fold_table
 from kb.search.index import Runs, SearchRuns, build_search_index, page_records, search_fragments
 from kb.search.pagefind_format import chunk_words, read_index_file, stand_in_entry
 from kb.search.pagefind_service import PagefindError
 from kb.search.records import Facets, PageRecords, search_records, site_search_records
 from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
+from kb.search.words import FACTOR, STOP_WORDS
 
 
 def check(project, capsys) -> list[str]:
@@ -92,7 +94,10 @@ def vocabulary(site, lang: str) -> dict:
 def test_term_aliases_reach_the_search_vocabulary_of_their_language(site):
     boxes = {lang: vocabulary(site, lang)["synonyms"] for lang in ("zh", "en")}
     assert boxes["zh"]["推测解码"] == "投机解码" and boxes["zh"]["gpu 内存"] == "显存"  # as typed: NFKC, lower case
-    assert boxes["en"] == {"speculative sampling": "speculative decoding"}  # 显存 is not written in English
+    assert boxes["zh"]["时延"] == "延迟" and boxes["zh"]["降低 50%"] == "减半"
+    # 显存 and 延迟 are not written in English
+    assert boxes["en"] == {"speculative sampling": "speculative decoding", "cut in half": "halved", "50% lower": "halved",
+                           "50% less": "halved"}
 
 
 def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_their_language(site):
@@ -530,3 +535,31 @@ def test_facet_values_of_two_facets_never_read_alike():
         categories = {value.casefold() for value in words["category"].values()}
         kinds = {value.casefold() for value in words["source_kind"].values()}
         assert not categories & kinds, (lang, categories & kinds)
+
+
+def test_the_chinese_vocabulary_folds_traditional_queries_with_opencc_to_what_the_pages_write(site):
+    """OpenCC's own tables (tw2sp: Taiwan phrases, then characters), kept to what the Chinese pages write."""
+    zh, en = vocabulary(site, "zh"), vocabulary(site, "en")
+    table = zh["fold"]
+    assert fold("統一記憶體", table) == "统一内存"  # TWPhrasesRev's 記憶體, not 记忆体 character by character
+    assert fold("解碼延遲", table) == "解码延迟"
+    written = {char for path in site.rglob("*.html") if not path.relative_to(site).as_posix().startswith("en/")
+               for char in path.read_text(encoding="utf-8")}
+    assert set(table["chars"][1::2]) <= written and all(set(s) <= written for s in table["phrases"].values())
+    assert "fold" not in en  # English pages are not indexed as Chinese
+
+
+def test_the_fold_table_keeps_only_what_turns_into_text_the_pages_write():
+    table = fold_table(["张量并行与内存"])
+    assert fold("張量並行 記憶體", table) == "张量并行 内存"
+    assert set(table["phrases"]) == {"記憶體"}  # 快取 (缓存) and the rest: not written by these pages
+    assert "緩" not in table["chars"]
+    assert fold_table([]) == {"chars": "", "phrases": {}}
+
+
+def test_the_vocabulary_carries_stop_words_factors_and_topics_to_suggest(site, catalog):
+    for lang in ("zh", "en"):
+        words = vocabulary(site, lang)
+        assert words["stop_words"] == list(STOP_WORDS[lang]) and words["factor"] == json.loads(json.dumps(FACTOR[lang]))
+        assert [title for title, _ in words["topics"]] == [topic.title(lang) for topic in catalog.topics.values()]
+        assert all((site / url / "index.html").is_file() for _, url in words["topics"]), words["topics"]

@@ -26,7 +26,9 @@ from kb.model.labels import LABELS
 from kb.model.schema import ALL_LANGUAGES
 from kb.project import layout
 from kb.search.ranking import KNOBS
-from kb.search.text import as_typed, glossary_names
+from kb.search.folding import fold_table
+from kb.search.text import as_typed, glossary_names, is_paired
+from kb.search.words import FACTOR, STOP_WORDS
 
 # The filters a reader narrows results by, in the order the search panel shows them.
 FACETS = ("topic", "category", "year", "entity", "source")
@@ -150,14 +152,34 @@ def spelling_words(named, terms, lang: str) -> list[str]:
     return sorted({word for name in names for word in name.split() if any(c.isalpha() for c in word)})
 
 
-def search_vocabulary(catalog: Catalog, lang: str, glossary: str) -> dict:
+def search_vocabulary(catalog: Catalog, lang: str, glossary: str, texts=()) -> dict:
     """What kb-search/ reads a `lang` query by once it finds nothing as typed: the names of the abbreviations
     in `glossary` (the language's snippets/abbreviations*.md; kb.search.text.glossary_names), the other ways
-    readers write the terms of data/terms.yml (term_aliases) and the words of the names of topics, entities
-    and terms that a misspelt query is read as (spelling_words)."""
+    readers write the terms of data/terms.yml (term_aliases), the words of the names of topics, entities
+    and terms that a misspelt query is read as (spelling_words), the words a query may set aside and how it may
+    write a factor (kb.search.words), and the topics an empty result suggests ([title, site-relative URL]).
+    Where the language is indexed as Chinese, also the table folding traditional characters and regional
+    phrases to the simplified ones of its pages' `texts` (kb.search.folding)."""
     terms = catalog.terms.values()
-    return {"terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
-            "names": spelling_words([*catalog.topics.values(), *catalog.entities.values()], terms, lang)}
+    home = layout.language_home(lang)
+    vocabulary = {"terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
+                  "names": spelling_words([*catalog.topics.values(), *catalog.entities.values()], terms, lang),
+                  "stop_words": list(STOP_WORDS.get(lang, ())), "factor": FACTOR.get(lang),
+                  "topics": [[topic.title(lang), home + layout.page_url(topic.page)] for topic in catalog.topics.values()]}
+    if is_paired(lang):
+        vocabulary["fold"] = fold_table(texts)
+    return vocabulary
+
+
+def language_pages(site: Path, lang: str):
+    """The text of each built HTML page of `lang` in `site` (a language without a folder of its own: every page
+    outside the other languages' folders)."""
+    home = layout.language_home(lang)
+    others = [layout.language_home(other) for other in layout.LANGUAGES if other != lang and layout.language_home(other)]
+    for path in sorted((site / home).rglob("*.html")):
+        relative = path.relative_to(site).as_posix()
+        if not any(relative.startswith(other) for other in others):
+            yield path.read_text(encoding="utf-8")
 
 
 def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, str]) -> None:
@@ -165,7 +187,8 @@ def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, 
     for lang in layout.LANGUAGES:
         path = site / layout.SEARCH_VOCABULARY.format(lang=lang)
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = search_vocabulary(catalog, lang, glossaries.get(lang, ""))
+        texts = language_pages(site, lang) if is_paired(lang) else ()
+        data = search_vocabulary(catalog, lang, glossaries.get(lang, ""), texts)
         path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
 
 
@@ -178,6 +201,8 @@ def panel_labels(lang: str) -> dict:
     return {"narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "apart": words["apart"],
             "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"],
+            "dropped": words["dropped"], "dropped_some": words["dropped_some"], "folded": words["folded"], "suggest": words["suggest"],
+            "topics_link": words["topics"], "topics_url": layout.language_home(lang) + layout.page_url(layout.TOPICS_INDEX),
             "languages": LABELS[lang]["language_name"]}
 
 
