@@ -239,7 +239,7 @@ def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     assert item.meta == {"issue": "7", "date": "2026-11-10", "category": "Release", "kind": "item"}
     assert item.filters["kind"] == ("Item",)
     hub = records["en/entities/kimi/index.html"].page
-    assert hub.aliases == ("Moonshot AI",) and hub.names_the_page
+    assert hub.aliases == ("Kimi", "Moonshot AI") and hub.names_the_page  # its name first: weighs as its title
     assert (hub.meta["kind"], hub.filters["kind"]) == ("entity", ("Entity",))
     zh = search_records(catalog, "zh")["issues/003/index.html"].items
     assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias

@@ -82,14 +82,17 @@ def search_records(catalog: Catalog, lang: str) -> dict[str, PageRecords]:
     for issue in catalog.issues:
         items = {item.id: _item_facets(catalog, item, lang) for item in issue.items}
         add(issue.page, "issue", _issue_facets(catalog, issue, lang), items)
+    # A hub's and an entity page's own names, its name in the language first, weigh as its title (NAME_WEIGHT):
+    # its <h1> alone weighs no more than the <h1> of an item's record, which holds the name in its title and
+    # again in its text, and outscored the hub for the hub's own name.
     for topic in catalog.topics.values():
-        add(topic.page, "topic", Facets({"topic": (topic.title(lang),)}, aliases=tuple(topic.aliases(lang)),
+        add(topic.page, "topic", Facets({"topic": (topic.title(lang),)},
+                                        aliases=tuple(dict.fromkeys([topic.title(lang), *topic.aliases(lang)])),
                                         names_the_page=True))
     for entity in catalog.entities.values():
-        # its name in the language, where the page's own title (prose, written by hand) is another
-        own = [entity.title(lang)] if entity.title(lang) != entity.text(lang).title else []
         add(entity.page, "entity", Facets({"entity": (entity.title(lang),)},
-                                          aliases=tuple(dict.fromkeys([*own, *entity.aliases(lang)])), names_the_page=True))
+                                          aliases=tuple(dict.fromkeys([entity.title(lang), *entity.aliases(lang)])),
+                                          names_the_page=True))
     for record in catalog.records.pages:
         filters = {"year": (record.period[:4],)}
         if record.kind in ("topic", "entity"):
