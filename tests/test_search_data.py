@@ -24,7 +24,8 @@ from kb.search.folding import fold, fold_table
 from kb.search.index import Runs, SearchRuns, build_search_index, page_records, search_fragments
 from kb.search.pagefind_format import chunk_words, read_index_file, stand_in_entry
 from kb.search.pagefind_service import PagefindError
-from kb.search.records import Facets, PageRecords, search_records, site_search_records
+from kb.model.labels import LABELS
+from kb.search.records import KINDS, NAMES_ANCHOR, Facets, PageRecords, search_records, site_search_records
 from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
 from kb.search.words import FACTOR, STOP_WORDS
@@ -240,11 +241,46 @@ def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     records = search_records(catalog, "en")
     item = records["en/issues/007/index.html"].items["vllm-v0-33-0"]
     assert item.filters["category"] == ("Release",) and "vLLM" in item.filters["entity"]
-    assert item.meta == {"issue": "7", "date": "2026-11-10", "category": "Release"}
+    assert item.meta == {"issue": "7", "date": "2026-11-10", "category": "Release", "kind": "item"}
+    assert item.filters["kind"] == ("Item",)
     hub = records["en/entities/kimi/index.html"].page
-    assert hub.aliases == ("Moonshot AI",) and hub.names_the_page
+    assert hub.aliases == ("Kimi", "Moonshot AI") and hub.names_the_page  # its name first: weighs as its title
+    assert (hub.meta["kind"], hub.filters["kind"]) == ("entity", ("Entity",))
     zh = search_records(catalog, "zh")["issues/003/index.html"].items
     assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias
+
+
+def test_every_page_search_indexes_says_what_it_is(catalog):
+    """Each record carries its kind (kb.search.records.KINDS), as metadata for its row's label and as a filter
+    in the page's language, so that the facet of kinds counts every result once."""
+    for lang in ("zh", "en"):
+        words = LABELS[lang]["search"]["kinds"]
+        records = search_records(catalog, lang)
+        assert {layout.built_file(page, lang) for page in catalog.pages} <= set(records)
+        for file, record in records.items():
+            for facets in (record.page, *record.items.values()):
+                assert facets.meta["kind"] in KINDS, file
+                assert facets.filters["kind"] == (words[facets.meta["kind"]],), file
+        issue = catalog.issues[0]
+        kinds = {records[layout.built_file(issue.page, lang)].page.meta["kind"]}
+        kinds |= {facets.meta["kind"] for facets in records[layout.built_file(issue.page, lang)].items.values()}
+        assert kinds == {"issue", "item"}
+        assert records[layout.built_file(next(iter(catalog.topics.values())).page, lang)].page.meta["kind"] == "topic"
+        assert records[layout.built_file(catalog.records.pages[0].page, lang)].page.meta["kind"] == "record"
+
+
+def test_an_items_label_lines_are_found_by_their_names_never_shown(site, catalog):
+    """Source: … Topics: … Mentions: … are not indexed text, so no excerpt is made of them (kb.render.issue_page);
+    the item's record is found by those names after its text (searched, never shown)."""
+    html = (site / "en/issues/003/index.html").read_text(encoding="utf-8")
+    records = search_records(catalog, "en")["en/issues/003/index.html"]
+    found = page_records("en/issues/003/index.html", html, records)[1]
+    item = found["en/issues/003/_item/dual-qk/index.html"]
+    text, names = item.split(f'id="{NAMES_ANCHOR}"')
+    for label in ("Source", "Topics", "Mentions", "Related items"):
+        assert f"<strong>{label}</strong>" not in text, label
+    assert "SGLang" in names and "KV cache compression" in names and "arXiv" in names
+    assert "<strong>Topics</strong>" not in found["en/issues/003/index.html"]  # a signal's topics line
 
 
 # ---- the index in runs (kb.search.ranking.SHARD_BYTES, kb.search.bundle) ------------------------------------

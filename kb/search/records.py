@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kb.model.catalog import Catalog
@@ -30,10 +30,15 @@ from kb.search.folding import fold_table
 from kb.search.text import as_typed, glossary_names, is_paired
 from kb.search.words import FACTOR, STOP_WORDS
 
-# The filters a reader narrows results by, in the order the search panel shows them.
-FACETS = ("topic", "category", "year", "entity", "source")
-# Metadata a result's line shows (kb-search/); `url`: where an item's record lands; `versions`: see kb.search.text.
-RESULT_META = ("issue", "date", "category")
+# The filters a reader narrows results by, in the order the search panel shows them. `kind`, every record's
+# (KINDS), names a result's type on its row, and its counts add up to the count line.
+FACETS = ("topic", "category", "year", "entity", "source", "kind")
+# What a record is (LABELS[lang]["search"]["kinds"] names each): an issue page without its items, an item, a
+# hub, an entity page, a record page (kb.model.records), any other page.
+KINDS = ("issue", "item", "topic", "entity", "record", "page")
+# Metadata a result's line shows (kb-search/), and `kind` (KINDS: its row's type label, and whether its other
+# names are its own); `url`: where an item's record lands; `versions`: see kb.search.text.
+RESULT_META = ("issue", "date", "category", "kind")
 RECORD_META = (*RESULT_META, "url", "versions")
 ITEM_FOLDER = "_item"  # an item's record is indexed as <issue page>/_item/<id>/ (no page of the site has this name)
 # The id of a record's aliases, indexed after its text (kb.search.index): Pagefind gives where it starts, and
@@ -70,26 +75,35 @@ def search_url(page: str, lang: str) -> str:
 def search_records(catalog: Catalog, lang: str) -> dict[str, PageRecords]:
     """Built HTML file (site-relative) -> its search records, for every page of `lang` with facets."""
     records: dict[str, PageRecords] = {}
+    kinds = LABELS[lang]["search"]["kinds"]
 
-    def add(page: str, facets: Facets, items: dict[str, Facets] | None = None) -> None:
+    def add(page: str, kind: str, facets: Facets, items: dict[str, Facets] | None = None) -> None:
+        facets = replace(facets, filters={**facets.filters, "kind": (kinds[kind],)}, meta={**facets.meta, "kind": kind})
         records[layout.built_file(page, lang)] = PageRecords(facets, items or {})
 
     for issue in catalog.issues:
         items = {item.id: _item_facets(catalog, item, lang) for item in issue.items}
-        add(issue.page, _issue_facets(catalog, issue, lang), items)
+        add(issue.page, "issue", _issue_facets(catalog, issue, lang), items)
+    # A hub's and an entity page's own names, its name in the language first, weigh as its title (NAME_WEIGHT):
+    # its <h1> alone weighs no more than the <h1> of an item's record, which holds the name in its title and
+    # again in its text, and outscored the hub for the hub's own name.
     for topic in catalog.topics.values():
-        add(topic.page, Facets({"topic": (topic.title(lang),)}, aliases=tuple(topic.aliases(lang)), names_the_page=True))
+        add(topic.page, "topic", Facets({"topic": (topic.title(lang),)},
+                                        aliases=tuple(dict.fromkeys([topic.title(lang), *topic.aliases(lang)])),
+                                        names_the_page=True))
     for entity in catalog.entities.values():
-        # its name in the language, where the page's own title (prose, written by hand) is another
-        own = [entity.title(lang)] if entity.title(lang) != entity.text(lang).title else []
-        add(entity.page, Facets({"entity": (entity.title(lang),)}, aliases=tuple(dict.fromkeys([*own, *entity.aliases(lang)])),
-                                names_the_page=True))
+        add(entity.page, "entity", Facets({"entity": (entity.title(lang),)},
+                                          aliases=tuple(dict.fromkeys([entity.title(lang), *entity.aliases(lang)])),
+                                          names_the_page=True))
     for record in catalog.records.pages:
         filters = {"year": (record.period[:4],)}
         if record.kind in ("topic", "entity"):
             owner = (catalog.topics if record.kind == "topic" else catalog.entities)[record.owner]
             filters[record.kind] = (owner.title(lang),)
-        add(record.page, Facets(filters))
+        add(record.page, "record", Facets(filters))
+    for page in catalog.pages:  # the rest: home, the watch list, the ledgers, the indexes
+        if layout.built_file(page, lang) not in records:
+            add(page, "page", Facets())
     return records
 
 
@@ -98,7 +112,10 @@ def _issue_facets(catalog: Catalog, issue: Issue, lang: str) -> Facets:
     topics = [t for thing in (*issue.signals, *issue.quick_takes, *issue.picks) for t in thing.facts.topics]
     topics += [entry.facts.topic for entry in issue.watch]
     filters = {"topic": _titles(catalog, topics, lang), "year": (str(issue.facts.published.year),)}
-    return Facets(_present(filters), _issue_meta(issue))
+    # the topics its signals' label lines name (not indexed: kb.render.issue_page), searched, never shown
+    names = tuple(dict.fromkeys(catalog.topics[t].title(lang) for signal in issue.signals for t in signal.facts.topics
+                                if t in catalog.topics))
+    return Facets(_present(filters), _issue_meta(issue), names)
 
 
 def _item_facets(catalog: Catalog, item: Item, lang: str) -> Facets:
@@ -113,8 +130,13 @@ def _item_facets(catalog: Catalog, item: Item, lang: str) -> Facets:
         "entity": tuple(e.title(lang) for e in entities),
         "source": tuple(dict.fromkeys(words["source_kind"][c.facts.source_kind] for c in item.claims)),
     }
-    aliases = dict.fromkeys(alias for thing in (*topics, *entities) for alias in thing.aliases(lang))
-    return Facets(_present(filters), {**_issue_meta(item.issue), "category": category}, tuple(aliases))
+    filters["kind"] = (words["search"]["kinds"]["item"],)
+    # the names its label lines write (Source: … Topics: … Mentions: …, kept out of the indexed text so that no
+    # excerpt is stitched from them: kb.render.issue_page), and their other names: searched, never shown
+    sources = [source.name for source, _ in catalog.sources_with_roles(item)]
+    names = [*sources, *(thing.title(lang) for thing in (*topics, *entities))]
+    aliases = dict.fromkeys([*names, *(alias for thing in (*topics, *entities) for alias in thing.aliases(lang))])
+    return Facets(_present(filters), {**_issue_meta(item.issue), "category": category, "kind": "item"}, tuple(aliases))
 
 
 def _issue_meta(issue: Issue) -> dict[str, str]:
@@ -200,7 +222,7 @@ def panel_labels(lang: str) -> dict:
     words = LABELS[lang]["search"]
     return {"narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "apart": words["apart"],
-            "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"],
+            "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"], "kinds": words["kinds"],
             "dropped": words["dropped"], "dropped_some": words["dropped_some"], "folded": words["folded"], "suggest": words["suggest"],
             "topics_link": words["topics"], "topics_url": layout.language_home(lang) + layout.page_url(layout.TOPICS_INDEX),
             "languages": LABELS[lang]["language_name"]}
