@@ -7,7 +7,7 @@ baseline. The facts name the baseline by the hardware and the benchmark or workl
 by whether the source gives it as a figure (`baseline:` → `result:`) or states only the factor. A factor whose
 source names neither hardware nor benchmark has a baseline no other can be shown to share: it is listed, never
 plotted. A chart holds one figure per item, and a hub charts an item's metric once: an item's two factors of one
-metric (5× and ≈5.3× per GPU) are one result written twice, or conditions the facts do not tell apart. A chart
+metric (`5×` and `≈5.3×` per GPU) are one result written twice, or conditions the facts do not tell apart. A chart
 says more than a sentence only with MIN_POINTS such figures on MIN_DATES dates (and the items chart with
 MIN_QUARTERS quarters): otherwise its table alone.
 
