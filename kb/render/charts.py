@@ -33,15 +33,18 @@ from kb.render.markup import element
 from kb.render.periods import period_label
 from kb.render.renderer import Renderer
 
-CHART_POINTS = 40  # the latest figures a chart or the list beside the charts shows (a hub's size stays bounded)
-MAX_CHARTS = 3  # the largest groups of comparable figures get a chart each
+# What a hub shows, so that its size stays within its target at any age (measured: bench/README.md,
+# kb/render/charts.py): the latest figures of a chart, the largest groups of comparable figures that get one, and
+# the latest of the other factors listed (all are in the claims ledger and the topic's record pages).
+CHART_POINTS, MAX_CHARTS, LISTED = 30, 2, 8
 MIN_POINTS, MIN_DATES, MIN_QUARTERS = 3, 2, 3  # below these, a sentence or a table says as much as a chart
-# A shape per source kind, drawn around (0, 0): each mark is moved into place; a colour per status comes from kb.css.
+# A shape per source kind, drawn around (x, y); a colour per status comes from kb.css, on a group of the marks of
+# that status (a class on each mark cost a hub its size target: bench/README.md, kb/render/charts.py).
 SHAPES = {
-    "vendor": '<circle r="4.5"/>',
-    "paper": '<rect x="-4" y="-4" width="8" height="8"/>',
-    "independent": '<path d="M0 -5.5l5 9h-10z"/>',
-    "statistic": '<path d="M0 -5.5l5.5 5.5-5.5 5.5-5.5-5.5z"/>',
+    "vendor": lambda x, y: f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5"/>',
+    "paper": lambda x, y: f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8"/>',
+    "independent": lambda x, y: f'<path d="M{x:.1f} {y - 5.5:.1f}l5 9h-10z"/>',
+    "statistic": lambda x, y: f'<path d="M{x:.1f} {y - 5.5:.1f}l5.5 5.5-5.5 5.5-5.5-5.5z"/>',
 }
 CROWD_GLYPH = '<circle r="6"/>'  # the counted mark, as the legend draws it
 
@@ -126,15 +129,20 @@ def factor_chart(r: Renderer, ident: str, key: Comparable, points: list[Claim]) 
 
 
 def _tip(r: Renderer, p: Claim) -> str:
-    """A mark's tooltip: the figure with its context, who says so, its status and its item."""
+    """A counted mark's tooltip, a figure each: the figure with its context, who says so and its status. A single
+    mark has none: its table row says the same, and a title on each of a chart's marks cost a hub a sixth of its
+    size target (measured: bench/README.md, kb/render/charts.py)."""
     t = r.t
-    return " · ".join(x for x in (str(p.published), factor(r, p), figure(r, p), context(r, p), t["source_kind"][p.facts.source_kind],
-                                  t["status"][p.status], p.item.title(r.lang)) if x)
+    measured = figure(r, p) if p.facts.baseline else ""
+    return " · ".join(x for x in (str(p.published), factor(r, p), measured, context(r, p), t["source_kind"][p.facts.source_kind],
+                                  t["status"][p.status]) if x)
 
 
 def _marks(r: Renderer, points: list[Claim], spots: list[tuple[float, float]]) -> tuple[str, bool]:
-    """Each figure's mark where no other covers it: a few close ones side by side, a crowd as one counted mark."""
-    marks, crowds = {}, []
+    """Each figure's mark where no other covers it: a few close ones side by side, a crowd as one counted mark; the
+    marks of each status in a group of their own."""
+    by_status: dict[str, list[str]] = {status: [] for status in r.t["status"]}
+    crowds = []
     for group in axes.set_apart(spots):
         if len(group) > axes.CROWD:
             cx, cy = (sum(spots[i][n] for i in group) / len(group) for n in (0, 1))
@@ -142,11 +150,11 @@ def _marks(r: Renderer, points: list[Claim], spots: list[tuple[float, float]]) -
             crowds.append(f'<g class="kb-chart__crowd" transform="translate({cx:.1f} {cy:.1f})"><title>{tip}</title>'
                           f'<circle r="11"/><text y="5" text-anchor="middle">{len(group)}</text></g>')
             continue
-        for i, (px, py) in zip(group, axes.side_by_side(spots, group)):
-            p = points[i]
-            marks[i] = (f'<g class="kb-chart__point kb-chart__point--{p.status}" transform="translate({px:.1f} {py:.1f})">'
-                        f'<title>{html.escape(_tip(r, p))}</title>{SHAPES[p.facts.source_kind]}</g>')
-    return "".join(marks[i] for i in sorted(marks)) + "".join(crowds), bool(crowds)
+        for i, (x, y) in zip(group, axes.side_by_side(spots, group)):
+            by_status[points[i].status].append(SHAPES[points[i].facts.source_kind](x, y))
+    marks = "".join(f'<g class="kb-chart__point kb-chart__point--{status}">{"".join(shapes)}</g>'
+                    for status, shapes in by_status.items() if shapes)
+    return marks + "".join(crowds), bool(crowds)
 
 
 def _row(r: Renderer, p: Claim) -> str:
@@ -163,7 +171,7 @@ def legend(r: Renderer, points: list[Claim], crowded: bool) -> str:
     """Each mark the chart draws, drawn the same way (shape, colour, hollow or filled), and what it stands for."""
     kinds, statuses = list(SHAPES), list(r.t["status"])
     pairs = sorted({(p.facts.source_kind, p.status) for p in points}, key=lambda ks: (kinds.index(ks[0]), statuses.index(ks[1])))
-    keys = [element("span", f'{_glyph(f"kb-chart__point kb-chart__point--{status}", SHAPES[kind])} '
+    keys = [element("span", f'{_glyph(f"kb-chart__point kb-chart__point--{status}", SHAPES[kind](0, 0))} '
                             f'{html.escape(r.t["source_kind"][kind])} · {r.t["status"][status]}', class_="kb-chart__key")
             for kind, status in pairs]
     if crowded:
@@ -188,9 +196,9 @@ def listed_table(r: Renderer, listed: list[Claim]) -> str:
     """The factors no chart holds, newest first, with the reason they are not plotted."""
     t = r.t
     note = element("p", t["chart_listed"].format(points=MIN_POINTS, dates=MIN_DATES), class_="kb-chart__note")
-    more = len(listed) - CHART_POINTS
+    more = len(listed) - LISTED
     rest = element("p", t["more_in_record"].format(n=more), class_="kb-more") if more > 0 else ""
-    table = _data(r, t["chart_listed_caption"], t["chart_head"], "".join(_row(r, p) for p in listed[:CHART_POINTS]), caption=True)
+    table = _data(r, t["chart_listed_caption"], t["chart_head"], "".join(_row(r, p) for p in listed[:LISTED]), caption=True)
     return element("div", note + table + rest, class_="kb-chart-listed")
 
 
