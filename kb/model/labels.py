@@ -1,6 +1,8 @@
 """Words the generated parts of pages use, per language."""
 from __future__ import annotations
 
+from kb.model.chart_labels import CHART_LABELS
+
 LABELS = {
     "zh": {
         "colon": "：",  # after a label: 来源：…
@@ -143,16 +145,6 @@ LABELS = {
         "hub_checks_summary": "本专题的 {vendor} 个厂商自报数字中，{checked} 个后来经过核对",
         "hub_checks_none": "本专题的 {vendor} 个厂商自报数字都还没有经过核对。",
         "feed_check": "{verdict}：{claim}",
-        # figures over time (kb.render.charts)
-        "over_time": "数字随时间的变化",
-        "chart_factors": "{metric}：各条目报出的倍数",
-        "chart_factors_desc": "最近 {n} 个带倍数的{metric}数字，按发布日期排列（{start} 至 {end}），纵轴为对数刻度的倍数；形状表示来源类型，颜色表示核对状态。",
-        "chart_items": "每季度条目数",
-        "chart_items_desc": "本专题每个季度收录的条目数（{start} 至 {end}），最多的季度有 {most} 条。",
-        "chart_table": "图中数据",
-        "chart_head": ("日期", "倍数", "来源类型", "核对状态", "条目"),
-        "chart_items_head": ("季度", "条目数"),
-        "chart_legend": "图例",
     },
     "en": {
         "colon": ": ",
@@ -296,17 +288,13 @@ LABELS = {
         "hub_checks_summary": "Of this topic's {vendor} vendor-reported figures, {checked} were checked later",
         "hub_checks_none": "None of this topic's {vendor} vendor-reported figures has been checked yet.",
         "feed_check": "{verdict}: {claim}",
-        "over_time": "Figures over time",
-        "chart_factors": "{metric}: factors items reported",
-        "chart_factors_desc": "The latest {n} {metric} figures with a factor, by publication date ({start} to {end}), factor on a logarithmic scale; the shape is the source kind, the colour the status.",
-        "chart_items": "Items per quarter",
-        "chart_items_desc": "Items of this topic per quarter ({start} to {end}); the busiest quarter has {most}.",
-        "chart_table": "The data in the chart",
-        "chart_head": ("Date", "Factor", "Source", "Status", "Item"),
-        "chart_items_head": ("Quarter", "Items"),
-        "chart_legend": "Legend",
     },
 }
+
+
+# the words of the hubs' charts (kb.render.charts), kept beside these in their own module
+for _lang, _words in CHART_LABELS.items():
+    LABELS[_lang].update(_words)
 
 
 def issue_title(number: int, title: str, lang: str) -> str:

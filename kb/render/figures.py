@@ -69,6 +69,22 @@ def factor(r: Renderer, claim: Claim) -> str:
     return f"{written}×"
 
 
+def context(r: Renderer, claim: Claim) -> str:
+    """What a figure was measured on: its hardware and benchmark or workload; for a multiplier that names neither,
+    that it does not (a bare factor reads as comparable with any other). The same words in every generated view that
+    shows a figure; plain text, escaped at the sink. The baseline is in the figure itself (`figure`: baseline → result)
+    where the facts give it."""
+    f = claim.facts
+    named = " · ".join(x for x in (f.hardware, f.benchmark) if x)
+    return named or (r.t["context_none"] if f.factor else "")
+
+
+def with_context(r: Renderer, claim: Claim) -> str:
+    """` · context` as HTML after a figure, or nothing."""
+    where = context(r, claim)
+    return f" · {html.escape(where)}" if where else ""
+
+
 def source_kind(r: Renderer, kind: str, *, hint: bool = True) -> str:
     """Who measured a figure; the hint says what that means (the ledger states it once, above its table)."""
     label = r.t["source_kind"][kind]
@@ -84,10 +100,9 @@ def claims_list(r: Renderer, item: Item) -> str:
     rows = []
     for claim in item.claims:
         f = claim.facts
-        where = "".join(f" · {html.escape(x)}" for x in (f.hardware, f.benchmark) if x)
         later = "".join(f"<br>{line}" for line in (checked_claim(r, claim), history(r, claim)) if line)
         rows.append(element("li", f'{html.escape(claim.text(r.lang))}{r.t["colon"]}'
-                                  f'<strong>{html.escape(figure(r, claim))}</strong>{where} {source_kind(r, f.source_kind)} '
+                                  f'<strong>{html.escape(figure(r, claim))}</strong>{with_context(r, claim)} {source_kind(r, f.source_kind)} '
                                   f'{status_mark(r, claim)}{later}',
                             id=claim.id))
     return element("ul", "".join(rows), class_="kb-claims")

@@ -16,7 +16,7 @@ from kb.model.labels import count
 from kb.project import layout
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
-from kb.render.figures import figure, source_kind
+from kb.render.figures import figure, source_kind, with_context
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import bullet_list_html, element, heading, paragraph, unindexed
 from kb.render.periods import record_links
@@ -97,7 +97,9 @@ def more(r: Renderer, hidden: int) -> list[str]:
 
 
 def figure_entry(r: Renderer, claim) -> str:
-    return (f"<li>{html.escape(claim.text(r.lang))}{r.t['colon']}<strong>{html.escape(figure(r, claim))}</strong> "
+    """A figure with what it was measured on (kb.render.figures.context), so a list never shows a bare multiplier."""
+    return (f"<li>{html.escape(claim.text(r.lang))}{r.t['colon']}<strong>{html.escape(figure(r, claim))}</strong>"
+            f"{with_context(r, claim)} "
             f"{source_kind(r, claim.facts.source_kind)} {status_mark(r, claim)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
 
 
