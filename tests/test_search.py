@@ -16,6 +16,8 @@ import pytest
 from browser import chromium, search, serve
 
 from conftest import ROOT, SITE_PORT, build
+from kb.model.labels import LABELS
+from kb.project import layout
 from kb.search.bundle import SHARDS_FILE
 from kb.search.index import search_fragments
 from kb.search.text import INDEX_LANGUAGE, readable
@@ -96,6 +98,18 @@ EXPECTED = [
     ("zh", "SG Lang", "entities/sglang/", 1),
     ("en", "llama cpp", "entities/llama-cpp/", 1),
     ("en", "flash infer", "entities/flashinfer/", 1),
+    # a question: its stop words set aside, then the fewest other words dropped (the panel says which)
+    ("zh", "哪个引擎支持 PD 分离", "issues/007/#sglang-v0-5-23", 1),  # the engine whose release made it work with PD
+    ("en", "which engines support speculative decoding", "issues/007/#sglang-v0-5-23", 3),
+    ("zh", "哪个引擎支持投机解码", "issues/007/#sglang-v0-5-23", 3),
+    # traditional characters and Taiwan's phrases, folded with OpenCC's tables (kb/search/folding.py)
+    ("zh", "統一記憶體", "topics/edge-backends/", 1),
+    ("zh", "推論引擎", "topics/serving-engine-releases/", 3),  # 推论, as OpenCC folds it, is read as 推理 (data/terms.yml)
+    # a synonym and a reduction written otherwise (data/terms.yml), a factor however written
+    ("zh", "解码延迟降低一半", "issues/007/#loopvq", 1),
+    ("en", "latency cut in half", "issues/007/#loopvq", 1),
+    ("en", "3.3 times", "issues/003/#vllm-bidirectional-kv-transfer", 1),
+    ("en", "3.3-fold", "issues/003/#vllm-bidirectional-kv-transfer", 1),
 ]
 
 # One stray letter or digit, a version that does not exist, a word of no page, the other language's words.
@@ -276,6 +290,54 @@ def test_a_misspelt_name_is_searched_as_written_and_the_results_say_so(readers, 
 
 
 ROWS = ".md-search-result__list > .md-search-result__item"
+
+
+@pytest.mark.parametrize("lang,query,note", [
+    ("zh", "哪个引擎支持 PD 分离 qzxv", "没有同时包含所有词语的结果，以下结果不含：“qzxv”"),
+    ("en", "which engines support PD disaggregation qzxv", "No page holds every word; showing results without: “qzxv”"),
+    ("zh", "解码延迟降低一半", "没有同时包含所有词语的结果，以下结果不含：“解码”"),
+    ("en", "which engines support speculative decoding", "Later results leave out: “support”"),
+])
+def test_a_query_that_finds_nothing_whole_shows_partial_matches_and_says_which_words_were_dropped(readers, lang, query, note):
+    """A question's stop words (哪个, which) are set aside, not dropped: the panel names only the words dropped."""
+    page = readers[lang]
+    assert search(page, query) != []
+    assert page.inner_text(".kb-respelled") == note
+
+
+def test_a_traditional_query_is_searched_in_simplified_and_the_panel_says_so(readers):
+    page = readers["zh"]
+    assert search(page, "統一記憶體") == search(page, "统一内存") != []
+    search(page, "統一記憶體")
+    assert page.inner_text(".kb-respelled") == "按简体字搜索：统一内存"
+
+
+@pytest.mark.parametrize("lang,query", [("zh", "qzxv"), ("en", "qzxv"), ("zh", "0.3 倍")])
+def test_a_query_that_finds_nothing_leads_to_the_topics(readers, lang, query):
+    page = readers[lang]
+    assert search(page, query) == []
+    links = page.eval_on_selector_all(".kb-suggest a", "links => links.map(a => a.getAttribute('href'))")
+    prefix = "/en/" if lang == "en" else "/"
+    assert f"{prefix}topics/pd-disaggregation/" in links and links[-1] == f"{prefix}topics/", links
+    assert page.inner_text(".kb-suggest p").startswith("没有找到结果" if lang == "zh" else "Nothing found")
+    search(page, "vLLM")
+    assert page.locator(".kb-suggest").is_hidden()  # results: nothing to suggest
+
+
+def test_the_query_is_kept_in_the_address_and_back_from_a_result_restores_it(browser_page):
+    page, url = browser_page
+    page.goto(url)
+    length = page.evaluate("history.length")
+    search(page, "前缀缓存")
+    assert page.evaluate("location.search") == "?q=" + quote_plus("前缀缓存")
+    assert page.evaluate("history.length") == length  # replaced as the reader typed, never pushed
+    first = page.locator(".md-search-result__item > a").first.get_attribute("href")
+    page.locator(".md-search-result__item > a").first.click()
+    page.wait_for_url(url.rstrip("/") + first.split("#")[0] + "*")
+    page.go_back()
+    page.wait_for_function("() => document.querySelector('[data-kb-search]').dataset.kbQuery === '前缀缓存'")
+    assert page.input_value("input.md-search__input") == "前缀缓存"
+    assert page.is_checked("#__search") and page.locator(ROWS).count() > 0
 
 
 @pytest.mark.parametrize("lang,alias", [("zh", "深度求索"), ("en", "Moonshot AI")])
@@ -560,3 +622,116 @@ def test_search_works_under_a_sub_path(browser, archive, tmp_path):
             assert "/kb/" in page.url and page.locator("h1").first.inner_text() != "404"
         page.close()
         assert errors == []
+
+
+# ---- how results read: what each row is, its excerpt, the page a query names, counts, target sizes ---------
+
+def _row_parts(page) -> list[dict]:
+    """Each row on screen: its link, its type label, its line and its excerpt (the text after them)."""
+    return page.eval_on_selector_all(ROWS, """rows => rows.map(row => {
+        const body = row.querySelector('a article p');
+        const kind = body.querySelector('.kb-result-kind')?.textContent ?? null;
+        const clone = body.cloneNode(true);
+        clone.querySelectorAll('.kb-result-kind, .kb-result-meta').forEach(e => e.remove());
+        return {href: row.querySelector('a').getAttribute('href'), kind, excerpt: clone.textContent.trim()};
+    })""")
+
+
+@pytest.mark.parametrize("lang,query", [("zh", "KV 缓存压缩"), ("en", "KV cache compression"), ("en", "SGLang")])
+def test_every_row_says_what_it_is_and_its_excerpt_is_text_not_labels(readers, catalog, lang, query):
+    """Each row names its kind (kb.search.records.KINDS) in the page's language; an excerpt comes from the text
+    that matched, never from an item's label lines (Source: … Topics: … Mentions: …, not indexed)."""
+    words = LABELS[lang]
+    kinds = words["search"]["kinds"]
+    page = readers[lang]
+    search(page, query)
+    found = _row_parts(page)
+    assert found and all(row["kind"] in kinds.values() for row in found), found
+    home = "/en/" if lang == "en" else "/"
+    for row in found:
+        expected = ("item" if "#" in row["href"] else "topic" if "/topics/" in row["href"]
+                    else "entity" if "/entities/" in row["href"] else None)
+        assert expected is None or row["kind"] == kinds[expected], row
+    assert any(row["href"].startswith(home + "issues/") and "#" in row["href"] for row in found), found
+    labels = [words[key] + words["colon"].strip() for key in ("source", "topics", "entities", "mentioned_in", "related")]
+    assert all(row["excerpt"] and not any(label in row["excerpt"] for label in labels) for row in found), found
+
+
+@pytest.mark.parametrize("half", [0, pytest.param(1, marks=pytest.mark.full)])
+def test_a_hub_or_entity_comes_first_for_its_own_name(readers, catalog, half):
+    """Whatever the archive holds: every hub for its topic's name and every entity page for the entity's name
+    comes first, above the items that hold the name in their titles and text (kb-search/rank.js: tieBroken).
+    Each name in one language, alternating (the fast tier: half 0); half 1, in `make test-full`, the other."""
+    wrong = []
+    for n, thing in enumerate([*catalog.topics.values(), *catalog.entities.values()]):
+        lang = ("zh", "en")[(n + half) % 2]
+        address = ("/en/" if lang == "en" else "/") + layout.page_url(thing.page)
+        shown = search(readers[lang], thing.title(lang))
+        if not shown or shown[0] != address:
+            wrong.append((thing.title(lang), address, shown[:3]))
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang,query", [("zh", "推理"), ("en", "inference")])
+def test_facet_counts_agree_with_the_count_line_and_every_control_is_24_px(browser_page, lang, query):
+    """The facet of kinds counts every result once: its chips add up to the count line, before and after a chip
+    narrows the results, and a chip's count is what it narrows them to. Every chip and button of the panel is at
+    least 24 px tall (WCAG 2.2 target size)."""
+    page, url = browser_page
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(home(url, lang))
+    search(page, query)
+    asking = page.eval_on_selector(".kb-facets [data-kb-show-facets]", "b => b.getBoundingClientRect().height")
+    assert asking >= 24
+    page.click(".kb-facets [data-kb-show-facets]")
+    page.wait_for_selector(".kb-facets [data-facet]")
+
+    def kinds_and_count() -> tuple[int, int]:
+        counts = page.eval_on_selector_all('.kb-facets button[data-facet="kind"] small', "ss => ss.map(s => +s.textContent)")
+        total = int(page.get_attribute("[data-kb-search]", "data-kb-results"))
+        assert str(total) in page.inner_text(".md-search-result__meta")
+        return sum(counts), total
+
+    summed, total = kinds_and_count()
+    assert summed == total > 0
+    small = page.eval_on_selector_all(".kb-facets button, [data-kb-list-more]",
+                                      "bs => bs.map(b => [b.textContent, b.getBoundingClientRect().height])"
+                                      ".filter(([, h]) => h < 24)")
+    assert page.locator(".kb-facets button").count() > 1 and page.locator("[data-kb-list-more]").count() == 1
+    assert small == [], small
+    chip = page.locator('.kb-facets button[data-facet="year"]').first
+    count = int(chip.locator("small").inner_text())
+    page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
+    chip.click()
+    page.wait_for_function("() => document.querySelector('[data-kb-search]').dataset.kbResults !== undefined")
+    summed, total = kinds_and_count()
+    assert summed == total == count
+
+
+def test_the_words_a_result_matched_are_marked_not_linked(readers):
+    """Matched words are marked with a background in the text's colour: not the link colour, not underlined,
+    and readable (4.5:1 or more against their background)."""
+    page = readers["en"]
+    search(page, "KV cache compression")
+    style = page.eval_on_selector(".md-search-result mark", """mark => {
+        const s = getComputedStyle(mark);
+        const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map(v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+            .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+        const [fg, bg] = [rgb(s.color), rgb(s.backgroundColor)];
+        const over = fg.length > 3 ? fg.slice(0, 3).map((v, i) => v * fg[3] + bg[i] * (1 - fg[3])) : fg;
+        const [a, b] = [lum(over), lum(bg)].sort((x, y) => y - x);
+        return {decoration: s.textDecorationLine, color: s.color, background: s.backgroundColor,
+                contrast: (a + 0.05) / (b + 0.05), linkColor: getComputedStyle(document.body).getPropertyValue('--md-typeset-a-color')};
+    }""")
+    assert style["decoration"] == "none", style
+    assert style["background"] not in ("rgba(0, 0, 0, 0)", "transparent"), style
+    assert style["contrast"] >= 4.5, style
+    assert rgb_of(style["linkColor"]) != rgb_of(style["color"])[:3], style
+
+
+def rgb_of(color: str) -> tuple:
+    color = color.strip()
+    if color.startswith("#"):
+        return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(float(v) for v in re.findall(r"[\d.]+", color))[:3]

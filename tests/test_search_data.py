@@ -20,12 +20,15 @@ from kb.cli.commands import main as kb
 from kb.project import layout
 from kb.search import index as search_index
 from kb.search.bundle import SHARDS_FILE
+from kb.search.folding import fold, fold_table
 from kb.search.index import Runs, SearchRuns, build_search_index, page_records, search_fragments
 from kb.search.pagefind_format import chunk_words, read_index_file, stand_in_entry
 from kb.search.pagefind_service import PagefindError
-from kb.search.records import Facets, PageRecords, search_records, site_search_records
+from kb.model.labels import LABELS
+from kb.search.records import KINDS, NAMES_ANCHOR, Facets, PageRecords, search_records, site_search_records
 from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
+from kb.search.words import FACTOR, STOP_WORDS
 
 
 def check(project, capsys) -> list[str]:
@@ -92,7 +95,10 @@ def vocabulary(site, lang: str) -> dict:
 def test_term_aliases_reach_the_search_vocabulary_of_their_language(site):
     boxes = {lang: vocabulary(site, lang)["synonyms"] for lang in ("zh", "en")}
     assert boxes["zh"]["推测解码"] == "投机解码" and boxes["zh"]["gpu 内存"] == "显存"  # as typed: NFKC, lower case
-    assert boxes["en"] == {"speculative sampling": "speculative decoding"}  # 显存 is not written in English
+    assert boxes["zh"]["时延"] == "延迟" and boxes["zh"]["降低 50%"] == "减半"
+    # 显存 and 延迟 are not written in English
+    assert boxes["en"] == {"speculative sampling": "speculative decoding", "cut in half": "halved", "50% lower": "halved",
+                           "50% less": "halved"}
 
 
 def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_their_language(site):
@@ -235,11 +241,46 @@ def test_facets_come_from_the_catalog_in_the_page_language(catalog):
     records = search_records(catalog, "en")
     item = records["en/issues/007/index.html"].items["vllm-v0-33-0"]
     assert item.filters["category"] == ("Release",) and "vLLM" in item.filters["entity"]
-    assert item.meta == {"issue": "7", "date": "2026-11-10", "category": "Release"}
+    assert item.meta == {"issue": "7", "date": "2026-11-10", "category": "Release", "kind": "item"}
+    assert item.filters["kind"] == ("Item",)
     hub = records["en/entities/kimi/index.html"].page
-    assert hub.aliases == ("Moonshot AI",) and hub.names_the_page
+    assert hub.aliases == ("Kimi", "Moonshot AI") and hub.names_the_page  # its name first: weighs as its title
+    assert (hub.meta["kind"], hub.filters["kind"]) == ("entity", ("Entity",))
     zh = search_records(catalog, "zh")["issues/003/index.html"].items
     assert any("深度求索" in facets.aliases for facets in zh.values())  # an item names DeepSeek: found by its alias
+
+
+def test_every_page_search_indexes_says_what_it_is(catalog):
+    """Each record carries its kind (kb.search.records.KINDS), as metadata for its row's label and as a filter
+    in the page's language, so that the facet of kinds counts every result once."""
+    for lang in ("zh", "en"):
+        words = LABELS[lang]["search"]["kinds"]
+        records = search_records(catalog, lang)
+        assert {layout.built_file(page, lang) for page in catalog.pages} <= set(records)
+        for file, record in records.items():
+            for facets in (record.page, *record.items.values()):
+                assert facets.meta["kind"] in KINDS, file
+                assert facets.filters["kind"] == (words[facets.meta["kind"]],), file
+        issue = catalog.issues[0]
+        kinds = {records[layout.built_file(issue.page, lang)].page.meta["kind"]}
+        kinds |= {facets.meta["kind"] for facets in records[layout.built_file(issue.page, lang)].items.values()}
+        assert kinds == {"issue", "item"}
+        assert records[layout.built_file(next(iter(catalog.topics.values())).page, lang)].page.meta["kind"] == "topic"
+        assert records[layout.built_file(catalog.records.pages[0].page, lang)].page.meta["kind"] == "record"
+
+
+def test_an_items_label_lines_are_found_by_their_names_never_shown(site, catalog):
+    """Source: … Topics: … Mentions: … are not indexed text, so no excerpt is made of them (kb.render.issue_page);
+    the item's record is found by those names after its text (searched, never shown)."""
+    html = (site / "en/issues/003/index.html").read_text(encoding="utf-8")
+    records = search_records(catalog, "en")["en/issues/003/index.html"]
+    found = page_records("en/issues/003/index.html", html, records)[1]
+    item = found["en/issues/003/_item/dual-qk/index.html"]
+    text, names = item.split(f'id="{NAMES_ANCHOR}"')
+    for label in ("Source", "Topics", "Mentions", "Related items"):
+        assert f"<strong>{label}</strong>" not in text, label
+    assert "SGLang" in names and "KV cache compression" in names and "arXiv" in names
+    assert "<strong>Topics</strong>" not in found["en/issues/003/index.html"]  # a signal's topics line
 
 
 # ---- the index in runs (kb.search.ranking.SHARD_BYTES, kb.search.bundle) ------------------------------------
@@ -530,3 +571,31 @@ def test_facet_values_of_two_facets_never_read_alike():
         categories = {value.casefold() for value in words["category"].values()}
         kinds = {value.casefold() for value in words["source_kind"].values()}
         assert not categories & kinds, (lang, categories & kinds)
+
+
+def test_the_chinese_vocabulary_folds_traditional_queries_with_opencc_to_what_the_pages_write(site):
+    """OpenCC's own tables (tw2sp: Taiwan phrases, then characters), kept to what the Chinese pages write."""
+    zh, en = vocabulary(site, "zh"), vocabulary(site, "en")
+    table = zh["fold"]
+    assert fold("統一記憶體", table) == "统一内存"  # TWPhrasesRev's 記憶體, not 记忆体 character by character
+    assert fold("解碼延遲", table) == "解码延迟"
+    written = {char for path in site.rglob("*.html") if not path.relative_to(site).as_posix().startswith("en/")
+               for char in path.read_text(encoding="utf-8")}
+    assert set(table["chars"][1::2]) <= written and all(set(s) <= written for s in table["phrases"].values())
+    assert "fold" not in en  # English pages are not indexed as Chinese
+
+
+def test_the_fold_table_keeps_only_what_turns_into_text_the_pages_write():
+    table = fold_table(["张量并行与内存"])
+    assert fold("張量並行 記憶體", table) == "张量并行 内存"
+    assert set(table["phrases"]) == {"記憶體"}  # 快取 (缓存) and the rest: not written by these pages
+    assert "緩" not in table["chars"]
+    assert fold_table([]) == {"chars": "", "phrases": {}}
+
+
+def test_the_vocabulary_carries_stop_words_factors_and_topics_to_suggest(site, catalog):
+    for lang in ("zh", "en"):
+        words = vocabulary(site, lang)
+        assert words["stop_words"] == list(STOP_WORDS[lang]) and words["factor"] == json.loads(json.dumps(FACTOR[lang]))
+        assert [title for title, _ in words["topics"]] == [topic.title(lang) for topic in catalog.topics.values()]
+        assert all((site / url / "index.html").is_file() for _, url in words["topics"]), words["topics"]

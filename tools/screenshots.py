@@ -31,7 +31,7 @@ def latest_issue(site: Path) -> str:
 def hub_with_most_charts(site: Path) -> str:
     """The hub whose page draws the most charts (ties: the first by name)."""
     hubs = sorted(p for p in (site / layout.TOPICS_DIR).glob("*/index.html"))
-    counts = {p: len(re.findall(r'<svg class="kb-chart', p.read_text(encoding="utf-8"))) for p in hubs}
+    counts = {p: len(re.findall(r'<svg class="kb-chart"', p.read_text(encoding="utf-8"))) for p in hubs}
     best = max(hubs, key=lambda p: counts[p])
     return f"{layout.TOPICS_DIR}/{best.parent.name}/"
 

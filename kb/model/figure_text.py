@@ -71,10 +71,20 @@ def factor_phrase(lang: str, f: ClaimFacts) -> str:
     return f"{written}×"
 
 
+def where_measured(lang: str, f: ClaimFacts) -> str:
+    """What a figure was measured on, as names (`3× L40S · WikiText-2`), for a table's column; for a multiplier that
+    names neither, that it does not (a bare factor reads as comparable with any other)."""
+    names = " · ".join(x for x in (f.hardware, f.benchmark) if x)
+    return names or (LABELS[lang]["context_none"] if f.factor else "")
+
+
 def context_phrases(lang: str, f: ClaimFacts, measured: str = "") -> tuple[str, ...]:
     """Where the figure was measured, in the language's words: `on 3× L40S`, `WikiText-2`; what `measured` (the
-    editors' words for what was measured) already names is not said twice (`AgentX throughput: 5× higher`)."""
+    editors' words for what was measured) already names is not said twice (`AgentX throughput: 5× higher`); a
+    multiplier measured on nothing named says so, as `where_measured` does."""
     words = LABELS[lang]["figure_context"]
+    if not (f.hardware or f.benchmark):
+        return (LABELS[lang]["context_none"],) if f.factor else ()
     return tuple(words[key].format(x) for key, x in (("hardware", f.hardware), ("benchmark", f.benchmark))
                  if x and not named(x, measured))
 

@@ -1,16 +1,25 @@
 """Words the generated parts of pages use, per language."""
 from __future__ import annotations
 
+from kb.model.chart_labels import CHART_LABELS
+
 LABELS = {
     "zh": {
         "colon": "：",  # after a label: 来源：…
         "issue": "第 {n} 期：{title}",
         "issue_short": "第 {n} 期",
-        "search": {"dialog": "搜索本站", "narrow": "筛选：主题、类别、年份、涉及、数据来源",
-                   "facets": {"topic": "主题", "category": "类别", "year": "年份", "entity": "涉及", "source": "数据来源"},
+        "search": {"dialog": "搜索本站", "narrow": "筛选：主题、类别、年份、涉及、数据来源、类型",
+                   "facets": {"topic": "主题", "category": "类别", "year": "年份", "entity": "涉及", "source": "数据来源",
+                              "kind": "类型"},
+                   # what a result is (kb.search.records.KINDS), on its row and as a facet
+                   "kinds": {"issue": "期", "item": "条目", "topic": "专题", "entity": "实体", "record": "记录",
+                             "page": "页面"},
                    "no_script": "搜索需要 JavaScript。可以从{issues}或{topics}找起。", "issues": "往期", "topics": "专题",
                    "apart": "词语分开出现", "respelled": "未找到“{typed}”，以下是“{shown}”的结果",
-                   "more": "再显示 # 条", "elsewhere": "在{language}版中搜索“{query}”"},
+                   "more": "再显示 # 条", "elsewhere": "在{language}版中搜索“{query}”",
+                   "dropped": "没有同时包含所有词语的结果，以下结果不含：{dropped}",
+                   "dropped_some": "靠后的结果不含：{dropped}", "folded": "按简体字搜索：{shown}",
+                   "suggest": "没有找到结果。可以试试这些专题："},
         "period": "{start} ~ {end} · 发布于 {published}",
         "summary": "编者按",
         "withdrawn": "本期已于 {date} 撤回",
@@ -145,28 +154,23 @@ LABELS = {
         "hub_checks_summary": "本专题的 {vendor} 个厂商自报数字中，{checked} 个后来经过核对",
         "hub_checks_none": "本专题的 {vendor} 个厂商自报数字都还没有经过核对。",
         "feed_check": "{verdict}：{claim}",
-        # figures over time (kb.render.charts)
-        "over_time": "数字随时间的变化",
-        "chart_factors": "{metric}：各条目报出的倍数",
-        "chart_factors_desc": "最近 {n} 个带倍数的{metric}数字，按发布日期排列（{start} 至 {end}），纵轴为对数刻度的倍数；形状表示来源类型，颜色表示核对状态。",
-        "chart_items": "每季度条目数",
-        "chart_items_desc": "本专题每个季度收录的条目数（{start} 至 {end}），最多的季度有 {most} 条。",
-        "chart_table": "图中数据",
-        "chart_head": ("日期", "倍数", "来源类型", "核对状态", "条目"),
-        "chart_items_head": ("季度", "条目数"),
-        "chart_legend": "图例",
     },
     "en": {
         "colon": ": ",
         "issue": "Issue {n}: {title}",
         "issue_short": "Issue {n}",
-        "search": {"dialog": "Search the site", "narrow": "Filter by topic, category, year, mentions, figures",
+        "search": {"dialog": "Search the site", "narrow": "Filter by topic, category, year, mentions, figures, type",
                    "facets": {"topic": "Topic", "category": "Category", "year": "Year", "entity": "Mentions",
-                              "source": "Figures from"},
+                              "source": "Figures from", "kind": "Type"},
+                   "kinds": {"issue": "Issue", "item": "Item", "topic": "Topic", "entity": "Entity", "record": "Record",
+                             "page": "Page"},
                    "no_script": "Search needs JavaScript. Start from the {issues} or the {topics}.", "issues": "issues",
                    "topics": "topics", "apart": "words found apart",
                    "respelled": "Nothing found for “{typed}”; showing results for “{shown}”", "more": "Show # more",
-                   "elsewhere": "Search the {language} edition for “{query}”"},
+                   "elsewhere": "Search the {language} edition for “{query}”",
+                   "dropped": "No page holds every word; showing results without: {dropped}",
+                   "dropped_some": "Later results leave out: {dropped}",
+                   "folded": "Searched in simplified characters: {shown}", "suggest": "Nothing found. Try a topic:"},
         "period": "{start} – {end} · published {published}",
         "summary": "Editor's summary",
         "withdrawn": "Withdrawn on {date}",
@@ -301,17 +305,13 @@ LABELS = {
         "hub_checks_summary": "Of this topic's {vendor} vendor-reported figures, {checked} were checked later",
         "hub_checks_none": "None of this topic's {vendor} vendor-reported figures has been checked yet.",
         "feed_check": "{verdict}: {claim}",
-        "over_time": "Figures over time",
-        "chart_factors": "{metric}: factors items reported",
-        "chart_factors_desc": "The latest {n} {metric} figures with a factor, by publication date ({start} to {end}), factor on a logarithmic scale; the shape is the source kind, the colour the status.",
-        "chart_items": "Items per quarter",
-        "chart_items_desc": "Items of this topic per quarter ({start} to {end}); the busiest quarter has {most}.",
-        "chart_table": "The data in the chart",
-        "chart_head": ("Date", "Factor", "Source", "Status", "Item"),
-        "chart_items_head": ("Quarter", "Items"),
-        "chart_legend": "Legend",
     },
 }
+
+
+# the words of the hubs' charts (kb.render.charts), kept beside these in their own module
+for _lang, _words in CHART_LABELS.items():
+    LABELS[_lang].update(_words)
 
 
 def issue_title(number: int, title: str, lang: str) -> str:

@@ -24,6 +24,11 @@ def factor(r: Renderer, claim: Claim) -> str:
     return figure_text.factor_phrase(r.lang, claim.facts)
 
 
+def context(r: Renderer, claim: Claim) -> str:
+    """What a figure was measured on, as the charts' tables show it (kb.model.figure_text.where_measured)."""
+    return figure_text.where_measured(r.lang, claim.facts)
+
+
 def source_kind(r: Renderer, kind: str, *, hint: bool = True) -> str:
     """Who measured a figure; the hint says what that means (the ledger states it once, above its table)."""
     label = r.t["source_kind"][kind]

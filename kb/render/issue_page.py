@@ -80,13 +80,19 @@ def item_details(r: Renderer, item: Item) -> str:
     def line(key: str, html_text: str) -> str:
         return element("p", r.labelled(key, html_text, HTML))
 
-    sources = r.sources(r.catalog.sources_with_roles(item), HTML)
+    # Label lines of names (Source: … Topics: … Mentions: …, Mentioned in …) are kept out of the search index,
+    # where they made the excerpts: the item's record is found by those names without showing them
+    # (kb.search.records). What a contributor wrote (the source note) is indexed.
+    def unindexed(html_text: str) -> str:
+        return element("span", html_text, data_pagefind_ignore="all")
+
+    sources = unindexed(r.labelled("source", r.sources(r.catalog.sources_with_roles(item), HTML), HTML))
     if text.source_note:
         sources += f" {r.prose(text.source_note, HTML)}"
     facts = r.labelled("topics", r.refs(item.facts.topics, HTML), HTML)
     if item.facts.entities:
         facts += "<br>\n" + r.labelled("entities", r.refs(item.facts.entities, HTML), HTML)
-    parts = [line("source", sources), element("p", facts, class_="kb-facts")]
+    parts = [element("p", sources), element("p", facts, class_="kb-facts", data_pagefind_ignore="all")]
     if item.claims:
         parts.append(line("claims", "") + claims_list(r, item))
     if item.facts.resolves:  # each with who made the call, labelled as wherever the resolution is shown
@@ -94,10 +100,11 @@ def item_details(r: Renderer, item: Item) -> str:
                                                   for x in item.facts.resolves)))
     mentioned = r.catalog.mentioned_elsewhere(item)
     if mentioned:
-        parts.append(line("mentioned_in", " · ".join(r.write(r.page_link(p), HTML) for p in mentioned)))
+        parts.append(element("p", unindexed(r.labelled("mentioned_in", " · ".join(r.write(r.page_link(p), HTML)
+                                                                                for p in mentioned), HTML))))
     related = r.catalog.related(item)
     if related:
-        parts.append(line("related", related_items(r, related)))
+        parts.append(element("p", unindexed(r.labelled("related", related_items(r, related), HTML))))
     return "\n".join(parts)
 
 
@@ -129,7 +136,9 @@ def signal_block(r: Renderer, signal: Signal) -> str:
     return "\n\n".join([
         heading(3, markdown_text(text.title), signal.id, "kb-signal"),
         f"{r.verdict(signal.facts.verdict)} {r.prose(text.body, MARKDOWN)}",
-        paragraph(r.labelled("topics", r.refs(signal.facts.topics, MARKDOWN), MARKDOWN), "kb-facts"),
+        # not indexed, as an item's label lines (item_details); the record is found by these names
+        r.raw(element("p", r.labelled("topics", r.refs(signal.facts.topics, HTML), HTML), class_="kb-facts",
+                      data_pagefind_ignore="all")),
     ])
 
 

@@ -96,6 +96,7 @@ def more(r: Renderer, hidden: int) -> list[str]:
 
 
 def figure_entry(r: Renderer, claim) -> str:
+    """A figure with what it was measured on (kb.model.figure_text), so a list never shows a bare multiplier."""
     return (f"<li>{figure_text(claim, r.lang).html()} "
             f"{source_kind(r, claim.facts.source_kind)} {status_mark(r, claim)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
 

@@ -28,6 +28,9 @@ KNOBS = {
     # A misspelt name (kb.search.records.spelling_words) is read as the name from `shortest` letters (one letter
     # makes another word of a shorter one: 控制器 is no misspelt 控制面), two letters off from `two_slips`.
     "respell": {"shortest": 4, "two_slips": 8},
+    # A query that finds nothing whole is searched with the fewest of its words dropped: of a query of up to
+    # `words` words, in at most `tries` searches beyond one for each word alone.
+    "partial": {"words": 6, "tries": 12},
     # Values of a facet shown, most results first.
     "facet_values": 8,
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kb.model.catalog import Catalog
@@ -26,12 +26,19 @@ from kb.model.labels import LABELS
 from kb.model.schema import ALL_LANGUAGES
 from kb.project import layout
 from kb.search.ranking import KNOBS
-from kb.search.text import as_typed, glossary_names
+from kb.search.folding import fold_table
+from kb.search.text import as_typed, glossary_names, is_paired
+from kb.search.words import FACTOR, STOP_WORDS
 
-# The filters a reader narrows results by, in the order the search panel shows them.
-FACETS = ("topic", "category", "year", "entity", "source")
-# Metadata a result's line shows (kb-search/); `url`: where an item's record lands; `versions`: see kb.search.text.
-RESULT_META = ("issue", "date", "category")
+# The filters a reader narrows results by, in the order the search panel shows them. `kind`, every record's
+# (KINDS), names a result's type on its row, and its counts add up to the count line.
+FACETS = ("topic", "category", "year", "entity", "source", "kind")
+# What a record is (LABELS[lang]["search"]["kinds"] names each): an issue page without its items, an item, a
+# hub, an entity page, a record page (kb.model.records), any other page.
+KINDS = ("issue", "item", "topic", "entity", "record", "page")
+# Metadata a result's line shows (kb-search/), and `kind` (KINDS: its row's type label, and whether its other
+# names are its own); `url`: where an item's record lands; `versions`: see kb.search.text.
+RESULT_META = ("issue", "date", "category", "kind")
 RECORD_META = (*RESULT_META, "url", "versions")
 ITEM_FOLDER = "_item"  # an item's record is indexed as <issue page>/_item/<id>/ (no page of the site has this name)
 # The id of a record's aliases, indexed after its text (kb.search.index): Pagefind gives where it starts, and
@@ -68,26 +75,35 @@ def search_url(page: str, lang: str) -> str:
 def search_records(catalog: Catalog, lang: str) -> dict[str, PageRecords]:
     """Built HTML file (site-relative) -> its search records, for every page of `lang` with facets."""
     records: dict[str, PageRecords] = {}
+    kinds = LABELS[lang]["search"]["kinds"]
 
-    def add(page: str, facets: Facets, items: dict[str, Facets] | None = None) -> None:
+    def add(page: str, kind: str, facets: Facets, items: dict[str, Facets] | None = None) -> None:
+        facets = replace(facets, filters={**facets.filters, "kind": (kinds[kind],)}, meta={**facets.meta, "kind": kind})
         records[layout.built_file(page, lang)] = PageRecords(facets, items or {})
 
     for issue in catalog.issues:
         items = {item.id: _item_facets(catalog, item, lang) for item in issue.items}
-        add(issue.page, _issue_facets(catalog, issue, lang), items)
+        add(issue.page, "issue", _issue_facets(catalog, issue, lang), items)
+    # A hub's and an entity page's own names, its name in the language first, weigh as its title (NAME_WEIGHT):
+    # its <h1> alone weighs no more than the <h1> of an item's record, which holds the name in its title and
+    # again in its text, and outscored the hub for the hub's own name.
     for topic in catalog.topics.values():
-        add(topic.page, Facets({"topic": (topic.title(lang),)}, aliases=tuple(topic.aliases(lang)), names_the_page=True))
+        add(topic.page, "topic", Facets({"topic": (topic.title(lang),)},
+                                        aliases=tuple(dict.fromkeys([topic.title(lang), *topic.aliases(lang)])),
+                                        names_the_page=True))
     for entity in catalog.entities.values():
-        # its name in the language, where the page's own title (prose, written by hand) is another
-        own = [entity.title(lang)] if entity.title(lang) != entity.text(lang).title else []
-        add(entity.page, Facets({"entity": (entity.title(lang),)}, aliases=tuple(dict.fromkeys([*own, *entity.aliases(lang)])),
-                                names_the_page=True))
+        add(entity.page, "entity", Facets({"entity": (entity.title(lang),)},
+                                          aliases=tuple(dict.fromkeys([entity.title(lang), *entity.aliases(lang)])),
+                                          names_the_page=True))
     for record in catalog.records.pages:
         filters = {"year": (record.period[:4],)}
         if record.kind in ("topic", "entity"):
             owner = (catalog.topics if record.kind == "topic" else catalog.entities)[record.owner]
             filters[record.kind] = (owner.title(lang),)
-        add(record.page, Facets(filters))
+        add(record.page, "record", Facets(filters))
+    for page in catalog.pages:  # the rest: home, the watch list, the ledgers, the indexes
+        if layout.built_file(page, lang) not in records:
+            add(page, "page", Facets())
     return records
 
 
@@ -96,7 +112,10 @@ def _issue_facets(catalog: Catalog, issue: Issue, lang: str) -> Facets:
     topics = [t for thing in (*issue.signals, *issue.quick_takes, *issue.picks) for t in thing.facts.topics]
     topics += [entry.facts.topic for entry in issue.watch]
     filters = {"topic": _titles(catalog, topics, lang), "year": (str(issue.facts.published.year),)}
-    return Facets(_present(filters), _issue_meta(issue))
+    # the topics its signals' label lines name (not indexed: kb.render.issue_page), searched, never shown
+    names = tuple(dict.fromkeys(catalog.topics[t].title(lang) for signal in issue.signals for t in signal.facts.topics
+                                if t in catalog.topics))
+    return Facets(_present(filters), _issue_meta(issue), names)
 
 
 def _item_facets(catalog: Catalog, item: Item, lang: str) -> Facets:
@@ -111,8 +130,13 @@ def _item_facets(catalog: Catalog, item: Item, lang: str) -> Facets:
         "entity": tuple(e.title(lang) for e in entities),
         "source": tuple(dict.fromkeys(words["source_kind"][c.facts.source_kind] for c in item.claims)),
     }
-    aliases = dict.fromkeys(alias for thing in (*topics, *entities) for alias in thing.aliases(lang))
-    return Facets(_present(filters), {**_issue_meta(item.issue), "category": category}, tuple(aliases))
+    filters["kind"] = (words["search"]["kinds"]["item"],)
+    # the names its label lines write (Source: … Topics: … Mentions: …, kept out of the indexed text so that no
+    # excerpt is stitched from them: kb.render.issue_page), and their other names: searched, never shown
+    sources = [source.name for source, _ in catalog.sources_with_roles(item)]
+    names = [*sources, *(thing.title(lang) for thing in (*topics, *entities))]
+    aliases = dict.fromkeys([*names, *(alias for thing in (*topics, *entities) for alias in thing.aliases(lang))])
+    return Facets(_present(filters), {**_issue_meta(item.issue), "category": category, "kind": "item"}, tuple(aliases))
 
 
 def _issue_meta(issue: Issue) -> dict[str, str]:
@@ -150,14 +174,34 @@ def spelling_words(named, terms, lang: str) -> list[str]:
     return sorted({word for name in names for word in name.split() if any(c.isalpha() for c in word)})
 
 
-def search_vocabulary(catalog: Catalog, lang: str, glossary: str) -> dict:
+def search_vocabulary(catalog: Catalog, lang: str, glossary: str, texts=()) -> dict:
     """What kb-search/ reads a `lang` query by once it finds nothing as typed: the names of the abbreviations
     in `glossary` (the language's snippets/abbreviations*.md; kb.search.text.glossary_names), the other ways
-    readers write the terms of data/terms.yml (term_aliases) and the words of the names of topics, entities
-    and terms that a misspelt query is read as (spelling_words)."""
+    readers write the terms of data/terms.yml (term_aliases), the words of the names of topics, entities
+    and terms that a misspelt query is read as (spelling_words), the words a query may set aside and how it may
+    write a factor (kb.search.words), and the topics an empty result suggests ([title, site-relative URL]).
+    Where the language is indexed as Chinese, also the table folding traditional characters and regional
+    phrases to the simplified ones of its pages' `texts` (kb.search.folding)."""
     terms = catalog.terms.values()
-    return {"terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
-            "names": spelling_words([*catalog.topics.values(), *catalog.entities.values()], terms, lang)}
+    home = layout.language_home(lang)
+    vocabulary = {"terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
+                  "names": spelling_words([*catalog.topics.values(), *catalog.entities.values()], terms, lang),
+                  "stop_words": list(STOP_WORDS.get(lang, ())), "factor": FACTOR.get(lang),
+                  "topics": [[topic.title(lang), home + layout.page_url(topic.page)] for topic in catalog.topics.values()]}
+    if is_paired(lang):
+        vocabulary["fold"] = fold_table(texts)
+    return vocabulary
+
+
+def language_pages(site: Path, lang: str):
+    """The text of each built HTML page of `lang` in `site` (a language without a folder of its own: every page
+    outside the other languages' folders)."""
+    home = layout.language_home(lang)
+    others = [layout.language_home(other) for other in layout.LANGUAGES if other != lang and layout.language_home(other)]
+    for path in sorted((site / home).rglob("*.html")):
+        relative = path.relative_to(site).as_posix()
+        if not any(relative.startswith(other) for other in others):
+            yield path.read_text(encoding="utf-8")
 
 
 def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, str]) -> None:
@@ -165,7 +209,8 @@ def write_search_vocabulary(catalog: Catalog, site: Path, glossaries: dict[str, 
     for lang in layout.LANGUAGES:
         path = site / layout.SEARCH_VOCABULARY.format(lang=lang)
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = search_vocabulary(catalog, lang, glossaries.get(lang, ""))
+        texts = language_pages(site, lang) if is_paired(lang) else ()
+        data = search_vocabulary(catalog, lang, glossaries.get(lang, ""), texts)
         path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
 
 
@@ -177,7 +222,9 @@ def panel_labels(lang: str) -> dict:
     words = LABELS[lang]["search"]
     return {"narrow": words["narrow"], "facets": [[name, words["facets"][name]] for name in FACETS],
             "issue": LABELS[lang]["issue_short"].replace("{n}", "#"), "apart": words["apart"],
-            "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"],
+            "respelled": words["respelled"], "more": words["more"], "elsewhere": words["elsewhere"], "kinds": words["kinds"],
+            "dropped": words["dropped"], "dropped_some": words["dropped_some"], "folded": words["folded"], "suggest": words["suggest"],
+            "topics_link": words["topics"], "topics_url": layout.language_home(lang) + layout.page_url(layout.TOPICS_INDEX),
             "languages": LABELS[lang]["language_name"]}
 
 

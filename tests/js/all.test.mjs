@@ -6,5 +6,6 @@ import "./spelling.spec.mjs";
 import "./rank.spec.mjs";
 import "./excerpt.spec.mjs";
 import "./results.spec.mjs";
+import "./suggest.spec.mjs";
 import "./search.spec.mjs";
 import "./page.spec.mjs";

@@ -70,3 +70,9 @@ test("holds: whether a page holds a term as Pagefind looked it up, not a fallbac
   assert.ok(holds(chinese, "缓存", false) && holds(chinese, "存的", false));
   assert.ok(!holds(chinese, "缓路", false));
 });
+
+test("holds: a record's kind (its meta, kb.search.records.KINDS) is no word of the page", () => {
+  const hub = page("routing of requests", { meta: { title: "Routing", kind: "topic" } });
+  assert.ok(!holds(hub, "topic", true));
+  assert.ok(holds(hub, "routing", true));
+});

@@ -27,11 +27,11 @@ const dataset = { kbHomes: JSON.stringify(HOMES), kbWords: JSON.stringify(WORDS)
 test("the language searched: the page's, or on the 404 page (any address), the one whose folder the address is in", () => {
   const root = new URL("http://example.org/kb/");
   const zh = settings.settingsOf(dataset, { root, pathname: "/kb/issues/007/", htmlLang: "zh" });
-  assert.deepEqual([zh.pageLang, zh.indexLang, zh.stemmed, zh.factorWord, zh.words], ["zh", "qaa", false, "倍", WORDS.zh]);
+  assert.deepEqual([zh.pageLang, zh.indexLang, zh.stemmed, zh.words], ["zh", "qaa", false, WORDS.zh]);
   assert.equal(zh.vocabulary.href, "http://example.org/kb/search/vocabulary.zh.json");
   assert.deepEqual(zh.knobs, KNOBS);
   const en = settings.settingsOf(dataset, { root, pathname: "/kb/en/no/such/", htmlLang: "zh" }); // the 404 page
-  assert.deepEqual([en.pageLang, en.indexLang, en.stemmed, en.factorWord, en.words], ["en", "en", true, undefined, WORDS.en]);
+  assert.deepEqual([en.pageLang, en.indexLang, en.stemmed, en.words], ["en", "en", true, WORDS.en]);
   const english = settings.settingsOf(dataset, { root, pathname: "/kb/en/", htmlLang: "en-GB" });
   assert.equal(english.pageLang, "en");
 });
@@ -116,6 +116,6 @@ test("without its vocabulary (a preview), a query is searched as typed only", as
     async () => new Response("not JSON")]) {
     const { loader } = fakeSite(t, missing);
     const { vocabulary } = await loader.load();
-    assert.deepEqual(vocabulary, { terms: new Map(), synonyms: [], names: [] });
+    assert.deepEqual(vocabulary, { terms: new Map(), synonyms: [], names: [], stopWords: new Set(), factor: null, topics: [], fold: null });
   }
 });

@@ -41,7 +41,7 @@ test("the vocabulary: synonyms longest first, names without digits, terms in a M
   assert.deepEqual(vocabulary.names, ["vLLM", "llama.cpp"]);
   assert.equal(vocabulary.terms.get("timetofirsttoken"), "TTFT");
   assert.equal(vocabulary.terms.get("constructor"), undefined); // no object's own field is a name
-  assert.deepEqual(vocabularyOf({}), { terms: new Map(), synonyms: [], names: [] });
+  assert.deepEqual(vocabularyOf({}), { terms: new Map(), synonyms: [], names: [], stopWords: new Set(), factor: null, topics: [], fold: null });
 });
 
 test("another way of writing a term is read as the site writes it, a Latin one only as a whole word", () => {
@@ -57,12 +57,19 @@ test("another way of writing a term is read as the site writes it, a Latin one o
   assert.equal(asWritten("kv", vocabularyOf({ synonyms: { kv: "$& $1" } }).synonyms), "$& $1");
 });
 
-test("a factor is searched as the language writes it", () => {
-  assert.equal(asFactor("3.3x", "倍"), "3.3 倍");
-  assert.equal(asFactor("提速 3.3 × 以上", "倍"), "提速 3.3 倍 以上");
-  assert.equal(asFactor("3.3xl", "倍"), null); // a letter follows: no factor
-  assert.equal(asFactor("3.3x", undefined), null); // English writes 3.3×: searched as typed
-  assert.equal(asFactor("3.3 倍", "倍"), null);
+const ZH_FACTOR = { written: "{n} 倍", typed: ["x", "×", "times", "fold", "倍"] }; // kb/search/words.py
+const EN_FACTOR = { written: "{n}×", typed: ["x", "×", "times", "fold", "倍"] };
+
+test("a factor is searched as the language writes it, however the query writes it", () => {
+  assert.equal(asFactor("3.3x", ZH_FACTOR), "3.3 倍");
+  assert.equal(asFactor("提速 3.3 × 以上", ZH_FACTOR), "提速 3.3 倍 以上");
+  assert.equal(asFactor("3 times faster", ZH_FACTOR), "3 倍 faster");
+  assert.equal(asFactor("3.3xl", ZH_FACTOR), null); // a letter follows: no factor
+  assert.equal(asFactor("3.3x", null), null); // no factor spellings (a preview): searched as typed only
+  assert.equal(asFactor("3.3 倍", ZH_FACTOR), null); // written as the pages write it
+  for (const typed of ["3x", "3 x", "3 times", "3-fold", "3 倍", "3X"]) assert.equal(asFactor(typed, EN_FACTOR), "3×", typed);
+  assert.equal(asFactor("3×", EN_FACTOR), null);
+  assert.equal(asFactor("3 timesheets", EN_FACTOR), null);
 });
 
 test("a run of 4 to 7 characters is also searched as two words, at each join, without the pair across it", () => {
@@ -75,4 +82,41 @@ test("a run of 4 to 7 characters is also searched as two words, at each join, wi
   assert.equal(splits("一二三四五六七").length, 4); // each half two characters at least
   assert.deepEqual(splits("端侧部署 限流挽救"), [[["端侧"], ["部署"], ["限流", "流挽", "挽救"]]]); // the first run only
   assert.deepEqual(asTwoWords(parse("一二三四五"), { shortest: 6, longest: 7 }), []); // as the knobs say
+});
+
+test("traditional characters and regional phrases fold to the simplified ones the pages write, longest phrase first", () => {
+  const table = query.foldTable({ chars: "張张並并記记憶忆體体論论", phrases: { "記憶體": "内存", "視訊記憶體": "显存" } });
+  assert.equal(query.fold("張量並行", table), "张量并行");
+  assert.equal(query.fold("記憶體 不足", table), "内存 不足"); // OpenCC's phrase (TWPhrasesRev), not 记忆体
+  assert.equal(query.fold("視訊記憶體", table), "显存"); // the longest phrase at a place
+  assert.equal(query.fold("推論 記", table), "推论 记");
+  assert.equal(query.fold("vLLM 𠀋", table), "vLLM 𠀋"); // beyond the table: as typed (a character outside the BMP too)
+  assert.equal(query.fold("張量", null), "張量"); // no table (the English edition, a preview)
+});
+
+test("a question's stop words are set aside: Latin words that are one, and Chinese ones cut out of a run", () => {
+  const stop = new Set(["哪个", "哪些", "的", "which", "the", "does"]);
+  assert.equal(query.withoutStopWords("哪个引擎支持 PD 分离", stop), "引擎支持 PD 分离");
+  assert.equal(query.withoutStopWords("Which engines support the speculative decoding", stop), "engines support speculative decoding");
+  assert.equal(query.withoutStopWords("端侧的部署", stop), "端侧 部署");
+  assert.equal(query.withoutStopWords("which", stop), "which"); // nothing else: searched as typed
+  assert.equal(query.withoutStopWords("whichever", stop), "whichever"); // a whole word only
+  assert.equal(query.withoutStopWords("哪个", new Set()), "哪个");
+});
+
+test("the words a query that finds nothing whole may drop: Latin words, Chinese runs in words of two", () => {
+  assert.deepEqual(query.droppable("引擎支持 PD 分离"), ["引擎", "支持", "PD", "分离"]);
+  assert.deepEqual(query.droppable("推理引擎支"), ["推理", "引擎支"]); // an odd run ends with a word of three
+  assert.deepEqual(query.droppable("大模型"), ["大模型"]);
+  assert.deepEqual(query.droppable("0.3 倍"), ["0.3", "倍"]);
+  assert.deepEqual(query.droppable("engines support"), ["engines", "support"]);
+});
+
+test("a glossary name among other words is read as its abbreviation; figures and versions are told from words", () => {
+  const terms = new Map([["timetofirsttoken", "TTFT"], ["首字延迟", "TTFT"]]);
+  assert.equal(query.asAbbreviated("time to first token 3.3x faster", terms), "TTFT 3.3x faster");
+  assert.equal(query.asAbbreviated("首字延迟", terms), "TTFT");
+  assert.equal(query.asAbbreviated("first token", terms), null);
+  assert.deepEqual(["0.33", "v0.5.23", "3.3×", "3x", "50%", "1-bit", "fp4", "K3.1-Pro"].map((w) => query.FIGURE.test(w)),
+    [true, true, true, true, true, false, false, false]);
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KNOBS, page, query, rank } from "./modules.mjs";
 
-const { adjacency, densest, phraseFirst, scored, span, tieBroken } = rank;
+const { adjacency, densest, nameKey, namesOf, phraseFirst, scored, span, tieBroken } = rank;
 const { parse } = query;
 
 test("a query set as a phrase spans its terms, and a pair across each join of two Chinese words", () => {
@@ -66,4 +66,41 @@ test("a phrase's own results come first, in its order; the others are marked apa
   const wider = phraseFirst(phrase, [r("a", 5), r("c", 10), r("b", 3), r("d", 0.5)]);
   assert.deepEqual(wider.map((x) => [x.result.id, x.score, Boolean(x.apart)]),
     [["b", 12, false], ["a", 11, false], ["c", 10, true], ["d", 0.5, true]]);
+});
+
+test("a name's key: Chinese pairs back to their characters, Latin lower case without marks", () => {
+  assert.equal(nameKey("KV 缓存 存压 压缩 缩".split(" ")), "kv缓存压缩"); // a title as indexed
+  assert.equal(nameKey(parse("KV 缓存压缩").flat()), "kv缓存压缩"); // the query's terms
+  assert.equal(nameKey(parse("kv缓存压缩").flat()), "kv缓存压缩");
+  assert.equal(nameKey(parse("SG-Lang").flat()), nameKey(["SGLang"]));
+  assert.equal(nameKey(parse("llama.cpp").flat()), nameKey(["llama.cpp"]));
+  assert.notEqual(nameKey(parse("缓存压").flat()), nameKey("KV 缓存 存压 压缩 缩".split(" ")));
+});
+
+test("a record's names: its title, and a hub's or an entity page's own other names; never an item's", () => {
+  const names = { id: "kb-names", element: "p", location: 3 };
+  const entity = page("Qwen is models Tongyi Qianwen · 千问 问 .", { meta: { title: "Qwen", kind: "entity" }, anchors: [names] });
+  assert.deepEqual(namesOf(entity), ["qwen", "tongyiqianwen", "千问"]);
+  // an item's other names are its topics' and entities': it is not named by them
+  const item = page("Text of it SGLang · vLLM", { meta: { title: "An item", kind: "item" }, anchors: [names] });
+  assert.deepEqual(namesOf(item), ["anitem"]);
+});
+
+test("the page the query names first: the hub above an item scored higher for the hub's own name", () => {
+  const names = { id: "kb-names", element: "p", location: 4 };
+  // Pagefind scores the item above the hub: the item's title holds the name too, and its text again
+  const item = { score: 3, at: [0, 1, 2, 5, 6], page: page("KV 缓存 存压 压缩 缩 的 新方法 KV 缓存 存压 压缩", {
+    meta: { title: "KV 缓存 存压 压缩 缩 的 新方法", kind: "item" } }) };
+  const hub = { score: 2, at: [0, 1], page: page("KV 缓存 存压 压缩 缩 专题", { meta: { title: "KV 缓存 存压 压缩 缩", kind: "topic" } }) };
+  const other = { score: 1, at: [0], page: page("another page", { meta: { title: "Other", kind: "page" } }) };
+  assert.deepEqual(tieBroken([item, other, hub], parse("KV 缓存压缩").flat()), [hub, item, other]);
+  assert.deepEqual(tieBroken([item, other, hub], parse("kv缓存压缩").flat()), [hub, item, other]);
+  // a query that names no page keeps the score order
+  assert.deepEqual(tieBroken([other, hub, item], parse("缓存").flat()), [item, hub, other]);
+  // an entity by one of its own other names; not an item that names it among its entities
+  const entity = { score: 1, at: [5], page: page("DeepSeek is a family 深度 度求 求索 索", {
+    meta: { title: "DeepSeek", kind: "entity" }, anchors: [names] }) };
+  const mentions = { score: 5, at: [3], page: page("an item about 深度 度求 求索 索", {
+    meta: { title: "V4", kind: "item" }, anchors: [{ ...names, location: 3 }] }) };
+  assert.deepEqual(tieBroken([mentions, entity], parse("深度求索").flat()), [entity, mentions]);
 });

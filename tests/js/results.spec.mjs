@@ -4,7 +4,8 @@ import { KNOBS, page, query, results } from "./modules.mjs";
 
 const WORDS = { issue: "Issue #", apart: "words found apart", more: "Show # more", narrow: "Narrow results",
   none: "No matching documents", one: "1 matching document", other: "# matching documents",
-  facets: [["topic", "Topic"], ["category", "Category"], ["year", "Year"]] };
+  facets: [["topic", "Topic"], ["category", "Category"], ["year", "Year"]],
+  kinds: { issue: "Issue", item: "Item", topic: "Topic", entity: "Entity", record: "Record", page: "Page" } };
 const html = results.resultsHtml({ words: WORDS, knobs: KNOBS, root: new URL("http://example.org/kb/") });
 const { parse } = query;
 
@@ -64,4 +65,13 @@ test("facets: a button until asked; then each facet's values, most results first
 
 test("the count line", () => {
   assert.deepEqual([0, 1, 12].map(html.count), ["No matching documents", "1 matching document", "12 matching documents"]);
+});
+
+test("every row says what it is: its kind, in the panel's words, or a page where the record names none", () => {
+  const row = (meta) => html.rows([{ page: page("text", { meta }), at: [0], apart: false }], parse("text"));
+  assert.ok(row({ title: "T", kind: "topic" }).includes('<span class="kb-result-kind">Topic</span>'));
+  assert.ok(row({ title: "T", kind: "item", issue: "3", date: "2026-10-14" }).includes(
+    '<span class="kb-result-kind">Item</span> <small class="kb-result-meta">Issue 3 · 2026-10-14</small><br>'));
+  assert.ok(row({ title: "T" }).includes('<span class="kb-result-kind">Page</span>'));
+  assert.ok(row({ title: "T", kind: "<b>" }).includes('<span class="kb-result-kind">Page</span>')); // no unknown kind
 });

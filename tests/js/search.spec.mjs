@@ -4,7 +4,7 @@ import { KNOBS, page, query, search } from "./modules.mjs";
 
 // A search over a fake Pagefind: `table`, a query as Pagefind is given it -> its results ({ id, score, words });
 // `pages`, id -> the page of its fragment.
-const searcher = (table, pages, { vocabulary = {}, factorWord, stemmed = true, filters = () => ({}) } = {}) => {
+const searcher = (table, pages, { vocabulary = {}, stemmed = true, filters = () => ({}) } = {}) => {
   const calls = [];
   let gate = null; // a promise the next Pagefind search waits for
   const pagefind = {
@@ -18,8 +18,7 @@ const searcher = (table, pages, { vocabulary = {}, factorWord, stemmed = true, f
     filters: async () => ({ topic: { a: 1 } }),
   };
   const loaded = { pagefind, hidden: new Set(["stand-in"]), vocabulary: query.vocabularyOf(vocabulary) };
-  const s = search.createSearch({ load: async () => loaded, fragment: async (id) => pages[id], knobs: KNOBS, stemmed,
-    factorWord, filters });
+  const s = search.createSearch({ load: async () => loaded, fragment: async (id) => pages[id], knobs: KNOBS, stemmed, filters });
   return Object.assign(s, { calls, hold: () => { let open; gate = new Promise((resolve) => { open = resolve; }); return open; } });
 };
 const ids = (found) => found.results.map((r) => r.result.id);
@@ -61,8 +60,8 @@ test("pages found by a version in their metadata only: the one whose title names
 test("nothing as typed: a glossary name as its abbreviation, an alias as the site writes the term, a factor as the language writes it", async () => {
   const pages = { ttft: page("TTFT drops"), spec: page("投机 机解 解码 码"), factor: page("3.3 倍") };
   const table = { ttft: [{ id: "ttft", score: 1 }], "投机 机解 解码": [{ id: "spec", score: 1 }], "3.3 倍": [{ id: "factor", score: 1 }] };
-  const s = searcher(table, pages, { factorWord: "倍", vocabulary: { terms: { timetofirsttoken: "TTFT" },
-    synonyms: { "推测解码": "投机解码" } } });
+  const s = searcher(table, pages, { vocabulary: { terms: { timetofirsttoken: "TTFT" },
+    synonyms: { "推测解码": "投机解码" }, factor: { written: "{n} 倍", typed: ["x", "×"] } } });
   assert.deepEqual(ids(await s.search("time to first token")), ["ttft"]);
   assert.deepEqual(ids(await s.search("推测解码")), ["spec"]);
   assert.deepEqual(ids(await s.search("3.3x")), ["factor"]);
@@ -117,4 +116,69 @@ test("an empty query searches nothing", async () => {
   const s = searcher({}, {});
   const found = await s.search("");
   assert.deepEqual([found.results, found.shown, s.calls], [[], [], []]);
+});
+
+test("a query is searched without its stop words, then as typed, then with the fewest words dropped, the commonest first", async () => {
+  const pages = { pd: page("PD 分离 引擎"), hub: page("PD 分离"), other: page("支持 引擎") };
+  const table = {
+    "引擎 擎支 支持 pd 分离": [], "引擎": [{ id: "pd", score: 1 }, { id: "other", score: 1 }], "支持": [{ id: "other", score: 1 }],
+    pd: [{ id: "pd", score: 1 }, { id: "hub", score: 1 }], "分离": [{ id: "pd", score: 1 }, { id: "hub", score: 1 }],
+    "引擎 pd 分离": [{ id: "pd", score: 2 }], "支持 pd 分离": [], "pd 分离": [{ id: "pd", score: 1 }, { id: "hub", score: 1 }],
+  };
+  const s = searcher(table, pages, { vocabulary: { stop_words: ["哪个"] } });
+  const found = await s.search("哪个引擎支持 PD 分离");
+  assert.deepEqual([ids(found), found.dropped], [["pd"], ["支持"]]); // 支持 finds fewer pages alone than 引擎: kept last
+  assert.equal(s.calls[0][0], "引擎 擎支 支持 pd 分离"); // without 哪个 first, whole
+  assert.equal(s.calls[1][0], "哪个 个引 引擎 擎支 支持 pd 分离"); // then as typed; words are dropped from the first only
+  assert.ok(!s.calls.slice(2).some(([q]) => q.includes("哪个")));
+  assert.deepEqual((await s.search("PD 分离")).dropped, []); // found whole: nothing dropped
+});
+
+test("a word that finds nothing alone is dropped; a word with a digit never is", async () => {
+  const pages = { a: page("engines speculative decoding"), b: page("3.3 倍") };
+  const table = { engines: [{ id: "a", score: 1 }], speculative: [{ id: "a", score: 1 }], decoding: [{ id: "a", score: 1 }],
+    "engines speculative decoding": [{ id: "a", score: 1 }], "倍": [{ id: "b", score: 1 }] };
+  const s = searcher(table, pages, { vocabulary: { stop_words: ["which"] } });
+  const found = await s.search("which engines qzxv speculative decoding");
+  assert.deepEqual([ids(found), found.dropped], [["a"], ["qzxv"]]);
+  const figure = await s.search("0.3 倍"); // 0.3 finds nothing: no result, rather than 倍 alone
+  assert.deepEqual([ids(figure), figure.dropped], [[], []]);
+  assert.deepEqual(ids(await s.search("qzxv")), []); // one word: nothing to drop
+});
+
+test("a traditional query is folded to simplified before it is searched, and says so", async () => {
+  const s = searcher({ "张量 量并 并行": [{ id: "tp", score: 1 }] }, { tp: page("张量 量并 并行 行") },
+    { vocabulary: { fold: { chars: "張张並并", phrases: {} } } });
+  const found = await s.search("張量並行");
+  assert.deepEqual([ids(found), found.folded], [["tp"], "张量并行"]);
+  assert.equal((await s.search("张量并行")).folded, null);
+});
+
+test("a synonym of data/terms.yml (时延) and a reduction written otherwise are searched as the pages write them", async () => {
+  const pages = { l: page("延迟 迟 减半 半") };
+  const table = { "延迟": [{ id: "l", score: 1 }], "延迟 迟减 减半": [{ id: "l", score: 1 }] };
+  const s = searcher(table, pages, { vocabulary: { synonyms: { "时延": "延迟", "降低一半": "减半" } } });
+  assert.deepEqual(ids(await s.search("时延")), ["l"]);
+  assert.deepEqual(ids(await s.search("时延降低一半")), ["l"]);
+});
+
+test("a glossary name whole keeps its stop words; an English factor in words is searched as the pages write it first", async () => {
+  const pages = { ttft: page("TTFT"), f: page("3.3× faster") };
+  const table = { ttft: [{ id: "ttft", score: 1 }], "3.3×": [{ id: "f", score: 1 }], "3.3 times": [{ id: "other", score: 1 }] };
+  const s = searcher(table, { ...pages, other: page("3.3 times") }, { vocabulary: { terms: { timetofirsttoken: "TTFT" },
+    stop_words: ["to"], factor: { written: "{n}×", typed: ["x", "times"], first: true } } });
+  assert.deepEqual(ids(await s.search("time to first token")), ["ttft"]);
+  assert.equal(s.calls[0][0], "time to first token");
+  assert.deepEqual(ids(await s.search("3.3 times")), ["f"]);
+});
+
+test("of as many words kept, dropping common words only, the search finding the most pages wins", async () => {
+  const pages = { hub: page("engines pd disaggregation"), a: page("support pd disaggregation"), b: page("x") };
+  const many = (n) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, score: 1 }));
+  const table = { engines: many(9), support: many(8), pd: many(3), disaggregation: many(3),
+    "support pd disaggregation": [{ id: "a", score: 1 }], "engines pd disaggregation": [{ id: "hub", score: 1 }, { id: "a", score: 0.5 }],
+    "engines support disaggregation": many(5) };
+  const s = searcher(table, { ...pages, ...Object.fromEntries(many(9).map(({ id }) => [id, page("engines support pd disaggregation")])) });
+  const found = await s.search("engines support PD disaggregation");
+  assert.deepEqual([ids(found), found.dropped], [["hub", "a"], ["support"]]); // not PD, rarer, though that finds more
 });

@@ -51,7 +51,9 @@ export const text = (words, marked = () => false) => {
 // "0.3x" -> "0"): a term the best result does not hold was not found at all. `stemmed`: whether Pagefind stems
 // the language searched (English, not the "qaa" index).
 export const holds = (page, term, stemmed) => {
-  page.plain ??= text(page.words).replace(/<\/?mark>/g, "") + " " + Object.values(page.meta || {}).join(" ");
+  // its meta but its kind (kb.search.records.KINDS: "item" is no word of the page)
+  page.plain ??= text(page.words).replace(/<\/?mark>/g, "") + " " +
+    Object.entries(page.meta || {}).filter(([name]) => name !== "kind").map(([, value]) => value).join(" ");
   if (IS_HAN.test(term)) return page.plain.includes(term);
   // where Pagefind stems (English), "caching" is looked up as "cach": ask for a stem-long start only
   const start = stemmed && /^\p{L}+$/u.test(term) ? term.slice(0, Math.max(3, term.length - 4)) : term;

@@ -10,6 +10,7 @@ const SHAPE = {
   excerpt: { words: "number", before: "number", clause: "number", sections: "number" },
   split: { shortest: "number", longest: "number" },
   respell: { shortest: "number", two_slips: "number" },
+  partial: { words: "number", tries: "number" },
   facet_values: "number",
 };
 

@@ -14,6 +14,7 @@ import "./results.js";
 import "./search.js";
 import "./settings.js";
 import "./spelling.js";
+import "./suggest.js";
 import { start } from "./panel.js";
 
 const box = document.querySelector("[data-kb-search]");

@@ -9,6 +9,7 @@ import { resultsHtml } from "./results.js";
 import { createSearch } from "./search.js";
 import { otherEdition, searchOf, settingsOf } from "./settings.js";
 import { escape } from "./excerpt.js";
+import { suggestions } from "./suggest.js";
 
 // The search box `box` ([data-kb-search]) of this page, set going; `root`: the site's root, a URL.
 export const start = (box, root) => {
@@ -26,7 +27,7 @@ export const start = (box, root) => {
   const selected = {}; // facet -> value
   const { load, fragment } = createLoader({ root, indexLang: settings.indexLang, vocabulary: settings.vocabulary,
     ranking: knobs.pagefind, namesAnchor: settings.namesAnchor, page: document });
-  const searcher = createSearch({ load, fragment, knobs, stemmed: settings.stemmed, factorWord: settings.factorWord,
+  const searcher = createSearch({ load, fragment, knobs, stemmed: settings.stemmed,
     filters: () => Object.fromEntries(Object.entries(selected).map(([f, v]) => [f, [v]])) });
   const html = resultsHtml({ words, knobs, root });
 
@@ -34,6 +35,10 @@ export const start = (box, root) => {
   meta.after(note);
   const away = Object.assign(document.createElement("p"), { className: "kb-elsewhere", hidden: true });
   note.after(away);
+  // A query that finds nothing leads on: to the archive's topics (search.js has already tried it respelled, its
+  // terms as the site writes them and with words dropped).
+  const suggest = Object.assign(document.createElement("div"), { className: "kb-suggest", hidden: true });
+  away.after(suggest);
   const facetBar = document.createElement("div");
   facetBar.className = "kb-facets";
   note.after(facetBar);
@@ -82,12 +87,22 @@ export const start = (box, root) => {
     const query = input.value.trim();
     const found = await searcher.search(query);
     if (!found) return; // a newer query is on its way
-    const { spelled } = found;
+    const { spelled, folded, dropped, partly } = found;
+    const some = found.results.length > 0;
+    const topics = query && !some ? (await load()).vocabulary.topics : null;
+    if (!searcher.isLatest(found.mine)) return;
     meta.textContent = query ? html.count(found.results.length) : words.placeholder;
-    // one pass: the query itself may hold "{shown}" or "$&"
-    note.textContent = spelled && found.results.length
-      ? words.respelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)) : "";
+    // what was searched, when it is not the query as typed; one pass each: the query may hold "{shown}" or "$&"
+    const quoted = (list) => new Intl.ListFormat(settings.pageLang, { type: "conjunction" }).format(list.map((w) => `“${w}”`));
+    note.textContent = !some ? "" : [
+      folded && words.folded.replace("{shown}", () => folded),
+      spelled && words.respelled.replace(/\{(typed|shown)\}/g, (_, part) => (part === "typed" ? query : spelled)),
+      dropped.length && words[partly ? "dropped_some" : "dropped"].replace("{dropped}", () => quoted(dropped)),
+    ].filter(Boolean).join(" ");
     note.hidden = !note.textContent;
+    suggest.innerHTML = topics ? suggestions(words, topics, root) : "";
+    suggest.hidden = !suggest.innerHTML;
+    remember(query);
     const other = query && !found.results.length ? otherEdition(query, settings) : null;
     // target="_self" (where a link opens anyway): Material's script takes a click on any link into another
     // language's site to that language's version of this page, dropping ?q=, once it has read that
@@ -103,6 +118,15 @@ export const start = (box, root) => {
       box.dataset.kbQuery = query;
       box.dataset.kbResults = String(found.results.length);
     }
+  };
+
+  // The query in the address (?q=), replaced as the reader types (one history entry, not one a keystroke): Back
+  // from a result, a reload and a shared link open the search with it.
+  const remember = (query) => {
+    const url = new URL(location.href);
+    if (query) url.searchParams.set("q", query);
+    else url.searchParams.delete("q");
+    if (url.href !== location.href) history.replaceState(history.state, "", url);
   };
 
   // A search asked for in the address (?q=, as another language's panel links here) opens with its results.
@@ -137,6 +161,7 @@ export const start = (box, root) => {
     } else if (event.key === "Escape" && toggle.checked) {
       toggle.checked = false;
       input.blur();
+      remember(""); // closed: a reload no longer opens it
     } else if (!typing && (event.key === "/" || event.key === "s" || event.key === "f")) {
       event.preventDefault();
       toggle.checked = true;

@@ -33,16 +33,100 @@ export const parse = (query) => {
 // What a query that finds nothing as typed is read by (kb.search.records.search_vocabulary), from the JSON of
 // search/vocabulary.<lang>.json: `terms`, a glossary name squashed -> its abbreviation (a Map: `constructor` is
 // no name); `synonyms`, [another way readers write a term, the term as written], longest first; `names`, the
-// words of the names the site writes (none with a digit: 0.3x is no misspelt 0.33).
+// words of the names the site writes (none with a digit: 0.3x is no misspelt 0.33); `stopWords`, the words a
+// query may set aside (kb/search/words.py); `factor`, how the pages write a factor and how a query may; `topics`,
+// [title, site-relative URL] of each topic, which an empty result suggests; `fold`, where the pages are Chinese:
+// traditional characters and regional phrases -> the simplified ones the pages write (kb/search/folding.py).
 export const vocabularyOf = (json) => ({
   terms: new Map(Object.entries(json.terms || {})),
   synonyms: Object.entries(json.synonyms || {}).sort((a, b) => b[0].length - a[0].length),
   names: (json.names || []).filter((name) => !/\d/u.test(name)),
+  stopWords: new Set(json.stop_words || []),
+  factor: json.factor || null,
+  topics: json.topics || [],
+  fold: foldTable(json.fold),
+});
+
+// The fold table of the vocabulary's `fold` ({ chars: pairs of characters, phrases }), as { chars: Map, phrases:
+// Map, longest }; null without one.
+export const foldTable = (fold) => {
+  if (!fold) return null;
+  const pairs = [...(fold.chars || "")];
+  const chars = new Map();
+  for (let i = 0; i + 1 < pairs.length; i += 2) chars.set(pairs[i], pairs[i + 1]);
+  const phrases = new Map(Object.entries(fold.phrases || {}));
+  return { chars, phrases, longest: Math.max(0, ...[...phrases.keys()].map((p) => [...p].length)) };
+};
+
+// `text` with its traditional characters and regional phrases as the pages write them (記憶體: 内存, 張量並行:
+// 张量并行): at each place the longest phrase of the table, else the character, as OpenCC segments a text.
+export const fold = (text, table) => {
+  if (!table) return text;
+  const chars = [...text];
+  let out = "";
+  for (let at = 0; at < chars.length;) {
+    let size = Math.min(table.longest, chars.length - at);
+    for (; size > 1; size--) {
+      const simple = table.phrases.get(chars.slice(at, at + size).join(""));
+      if (simple !== undefined) { out += simple; break; }
+    }
+    if (size > 1) { at += size; continue; }
+    out += table.chars.get(chars[at]) ?? chars[at];
+    at += 1;
+  }
+  return out;
+};
+
+// A query without its stop words (kb/search/words.py): a Latin word that is one, and each one written inside a
+// run of Chinese characters (哪个引擎: 引擎); the query itself if it holds only stop words.
+export const withoutStopWords = (query, stopWords) => {
+  if (!stopWords.size) return query;
+  const han = [...stopWords].filter((w) => IS_HAN.test(w)).sort((a, b) => b.length - a.length);
+  const cut = han.length ? new RegExp(han.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gu") : null;
+  const kept = query.normalize("NFKC").split(/\s+/u)
+    .map((word) => (stopWords.has(word.toLowerCase()) ? "" : cut && HAS_HAN.test(word) ? word.replace(cut, " ") : word))
+    .join(" ").split(/\s+/u).filter(Boolean).join(" ");
+  return kept || query;
+};
+
+// The words of a query that searching may drop, one at a time, when it finds nothing whole: each Latin word, and
+// a run of Chinese characters cut in words of two (a word of three ends an odd run: 推理引擎支持 is 推理 引擎 支持).
+export const droppable = (query) => query.replace(HAN_RUN, " $& ").split(/\s+/u).filter(Boolean).flatMap((word) => {
+  if (!IS_HAN.test(word)) return [word];
+  const chars = [...word];
+  const words = [];
+  for (let at = 0; at < chars.length;) {
+    const size = chars.length - at === 3 ? 3 : Math.min(2, chars.length - at);
+    words.push(chars.slice(at, at + size).join(""));
+    at += size;
+  }
+  return words;
 });
 
 // A glossary name typed whole ("time to first token", "首 token 延迟") that no page writes out is searched as its
 // abbreviation (kb/search/text.py: glossary_names), matched as kb.search.text.squashed writes it.
 export const squash = (text) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+// A glossary name written among other words ("time to first token 3.3x faster"): the longest run of the query's
+// words that is one, as its abbreviation; null where no run is.
+export const asAbbreviated = (query, terms) => {
+  const words = query.trim().split(/\s+/u);
+  let changed = false;
+  for (let i = 0; i < words.length; i++) {
+    for (let j = words.length; j > i; j--) {
+      const abbreviation = terms.get(squash(words.slice(i, j).join(" ")));
+      if (abbreviation !== undefined && squash(abbreviation) !== squash(words.slice(i, j).join(" "))) {
+        words.splice(i, j - i, abbreviation);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return changed ? words.join(" ") : null;
+};
+
+// A figure or a version (0.33, v0.5.23, 3.3×, 50%): what a reader asks for, never dropped from a query.
+export const FIGURE = /^v?\d+(?:\.\d+)*[×x%]?$/iu;
 
 // Other ways readers write a term (data/terms.yml: kb.search.records.term_aliases), longest first: a query holding
 // one that finds nothing as typed is searched with the term as the site writes it (推测解码: 投机解码). Null if the
@@ -59,12 +143,15 @@ export const asWritten = (query, synonyms) => {
   return text === typed ? null : text;
 };
 
-// Chinese writes a factor as "3.3 倍", readers often as "3.3x": a query of such a factor that finds nothing as
-// typed is searched as the page's language writes it, with `word` (null where the query has none, or the
-// language writes it as typed: no `word`).
-export const asFactor = (query, word) => {
-  const text = word && query.replace(/(\d+(?:\.\d+)?)\s*[x×](?![\p{L}\p{N}])/giu, `$1 ${word}`);
-  return text && text !== query ? text : null;
+// A factor written "3.3x", "3.3×", "3.3 times", "3.3-fold" or "3.3 倍" (`factor.typed`): a query of one that finds
+// nothing as typed is searched as the pages write it (`factor.written`, "{n} 倍" on the Chinese pages, "{n}×" on
+// the English ones); null where the query has none, or writes it so already.
+export const asFactor = (query, factor) => {
+  if (!factor) return null;
+  const typed = factor.typed.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  const text = query.replace(new RegExp(`(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:${typed})(?![\\p{L}\\p{N}])`, "giu"),
+    (_, n) => factor.written.replace("{n}", n));
+  return text !== query ? text : null;
 };
 
 // Readers write Chinese words without a space between them (端侧部署 for 端侧 + 部署), and a run of the query is

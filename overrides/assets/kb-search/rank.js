@@ -43,14 +43,44 @@ export const scored = (results, groups, hidden, knobs) => results
   })
   .sort((a, b) => b.score - a.score);
 
-// The rows `shown` (each with its `page`) sorted: by score, and pages found by their versions metadata only,
-// which tie, by whether their title names the version (the release, not the hubs that mention it), then by how
-// often they name it; never the order of the index. `terms`: the query's.
+// Indexed words (a Chinese pair stands for its first character where the next pair goes on from its second:
+// kb/search/text.py) as one lower-case string of letters and digits: 缓存 存压 压缩 缩 and the query's 缓存 存压 压缩
+// are both 缓存压缩, "SG-Lang" and "sglang" both sglang.
+export const nameKey = (words) => words.map((w, i) => {
+  if (!IS_HAN.test(w)) return w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  const chars = [...w];
+  const next = words[i + 1];
+  return chars.length === 2 && next && IS_HAN.test(next) && [...next][0] === chars[1] ? chars[0] : w;
+}).join("");
+
+// The names a record is called by, as nameKey: its title, and on a hub or an entity page (meta `kind`,
+// kb.search.records.KINDS) its own other names, indexed after its text (pagefind.js: readFragment) one after
+// another with a "·" between them. An item's other names are its topics' and entities', not its own.
+export const namesOf = (page) => {
+  const names = [(page.meta?.title || "").split(/\s+/u)];
+  if (page.meta?.kind === "topic" || page.meta?.kind === "entity") {
+    let name = [];
+    for (const word of page.words.slice(page.text)) {
+      if (word === "·") names.push(name.splice(0));
+      else name.push(word);
+    }
+    names.push(name);
+  }
+  return names.map(nameKey).filter(Boolean);
+};
+
+// The rows `shown` (each with its `page`) sorted: a page the query names (namesOf: the hub for its topic's name,
+// the entity page for the entity's) first, whatever Pagefind scored it (an item holding the name in its title and
+// again in its text outscores the hub whose title it is); then by score, and pages found by their versions
+// metadata only, which tie, by whether their title names the version (the release, not the hubs that mention
+// it), then by how often they name it; never the order of the index. `terms`: the query's.
 export const tieBroken = (shown, terms) => {
+  const query = nameKey(terms);
+  const isNamed = ({ page }) => Number(namesOf(page).includes(query));
   const naming = (w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t));
   const titled = ({ page }) => Number((page.meta?.title || "").split(/\s+/u).some(naming));
   const named = ({ page, at }) => at.length || page.words.filter(naming).length;
-  return shown.sort((a, b) => b.score - a.score || titled(b) - titled(a) || named(b) - named(a));
+  return shown.sort((a, b) => isNamed(b) - isNamed(a) || b.score - a.score || titled(b) - titled(a) || named(b) - named(a));
 };
 
 // The results of a phrase's words searched apart (`wider`, changed in place) with the phrase's own results

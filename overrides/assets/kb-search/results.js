@@ -51,7 +51,11 @@ export const resultsHtml = ({ words, knobs, root }) => {
         // metadata is written as is (kb/search/index.py, kb/search/pagefind_service.py), not as indexed words
         const line = [m.issue && words.issue.replace("#", m.issue), m.date, m.category, apart && words.apart]
           .filter(Boolean).map(escape).join(" · ");
-        const body = (line ? `<small class="kb-result-meta">${line}</small><br>` : "") + excerpt(page, at, groups, knobs.excerpt);
+        // what the result is (kb.search.records.KINDS), named in the language searched, on every row
+        const kind = words.kinds && (Object.hasOwn(words.kinds, m.kind) ? words.kinds[m.kind] : words.kinds.page);
+        const label = kind ? `<span class="kb-result-kind">${escape(kind)}</span> ` : "";
+        const body = label + (line ? `<small class="kb-result-meta">${line}</small>` : "") + (label || line ? "<br>" : "") +
+          excerpt(page, at, groups, knobs.excerpt);
         return `<li class="md-search-result__item">${article(href(page), title, body, true)}${subs.join("")}</li>`;
       })
       .join("");

@@ -1,14 +1,15 @@
-// A query's results: searched as typed, else as the site writes its terms, else respelled, and widened where
+// A query's results: its traditional characters folded to simplified, searched as typed, else as the site writes
+// its terms, else respelled, else without its stop words, else with the fewest of its words dropped; widened where
 // a phrase finds few pages. No page is touched here: Pagefind and the pages of results come from `load` and
 // `fragment` (pagefind.js), the facets chosen from `filters`.
 import { holds } from "./excerpt.js";
-import { asFactor, asTwoWords, asWritten, parse, squash } from "./query.js";
+import { FIGURE, IS_HAN, asAbbreviated, asFactor, asTwoWords, asWritten, droppable, fold, parse, squash, withoutStopWords } from "./query.js";
 import { phraseFirst, scored, tieBroken } from "./rank.js";
 import { respelled } from "./spelling.js";
 
-// `knobs`: the page's (knobs.js); `stemmed`: whether Pagefind stems the language searched; `factorWord`: how it
-// writes a factor (query.js: asFactor); `filters()`: Pagefind's filters for the facet values chosen.
-export const createSearch = ({ load, fragment, knobs, stemmed, factorWord, filters }) => {
+// `knobs`: the page's (knobs.js); `stemmed`: whether Pagefind stems the language searched; `filters()`:
+// Pagefind's filters for the facet values chosen.
+export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
   let latest = 0;
   // Pagefind scores one query at a time on this thread, and a common word takes it a while in a big archive.
   // While it does, only the newest query waits: typing 前缀缓存 scores 前 and then 前缀缓存, not 前缀 and 前缀缓 as
@@ -68,30 +69,132 @@ export const createSearch = ({ load, fragment, knobs, stemmed, factorWord, filte
     return best;
   };
 
+  // `query` searched as typed, else as the site writes its terms or figures (a glossary name that no page writes
+  // out as its abbreviation: they write TTFT, not "time to first token"; another way of writing a term; a factor),
+  // else respelled: { found, spelled (the query as respelled, when only that was searched) }; null once a newer
+  // query is on its way.
+  const answer = async (query, vocabulary, mine) => {
+    const groups = parse(query);
+    if (!groups.length) return { found: { groups, results: [], shown: [], counts: null }, spelled: null };
+    let spelled = null;
+    let found = await find(groups, mine);
+    if (found && !found.results.length) {
+      // each way at once: 首字时延 is 首字延迟, a glossary name: TTFT
+      let other = vocabulary.terms.get(squash(query)) ?? asWritten(query, vocabulary.synonyms) ?? query;
+      other = asAbbreviated(other, vocabulary.terms) ?? other;
+      other = asFactor(other, vocabulary.factor) ?? other;
+      if (other !== query) found = await find(parse(other), mine);
+    }
+    if (found && !found.results.length && (spelled = respelled(query, vocabulary.names, knobs.respell))) {
+      found = await find(parse(asWritten(spelled, vocabulary.synonyms) ?? spelled), mine);
+    }
+    return found && { found, spelled };
+  };
+
+  // `query` with the fewest of its words dropped (query.js: droppable, of the query as the site writes its terms),
+  // and of as many the commonest: those finding the most pages alone; first with none dropped but its Chinese words
+  // apart (推理 延迟 of 推理时延). A word that finds nothing alone is always dropped; a figure or a version never
+  // (query.js: FIGURE; what the reader asks for: 0.3 倍 is not 倍). At most `knobs.partial.tries` searches of
+  // up to `knobs.partial.words` words, each finding `more` than pages than `least`. { found, spelled, dropped } of
+  // the first that does; { dropped: [] } if none does; null once a newer query is on its way.
+  const partial = async (query, vocabulary, least, mine) => {
+    const words = droppable(asWritten(query, vocabulary.synonyms) ?? query);
+    if (words.length < 2 || words.length > knobs.partial.words) return { dropped: [] };
+    const alone = [];
+    for (const word of words) {
+      const one = await answer(word, vocabulary, mine);
+      if (!one) return null;
+      alone.push(one.found.results.length);
+    }
+    const must = words.map((word) => FIGURE.test(word));
+    if (must.some((needed, i) => needed && !alone[i])) return { dropped: [] };
+    const masks = [];
+    const apart = words.some((word, i) => i && IS_HAN.test(word) && IS_HAN.test(words[i - 1]));
+    for (let mask = 1; mask < (1 << words.length) - (apart ? 0 : 1); mask++) {
+      const kept = words.map((_, i) => Boolean(mask & (1 << i)));
+      if (kept.every((k, i) => (k ? alone[i] > 0 : !must[i]))) masks.push(kept);
+    }
+    const count = (kept) => kept.filter(Boolean).length;
+    const common = (kept) => kept.reduce((n, k, i) => n + (k ? 0 : alone[i]), 0); // of the words dropped
+    masks.sort((a, b) => count(b) - count(a) || common(b) - common(a));
+    // of as many words kept, those dropping only common words (finding as many pages alone as the median word or
+    // more) are all tried, and the one finding the most pages wins: "engines" and "support" of a question are both
+    // common, and dropping either may find more; a rarer word is dropped only if that finds nothing
+    const median = [...alone].sort((a, b) => a - b)[Math.floor(alone.length / 2)];
+    const idle = (kept) => kept.every((k, i) => k || alone[i] >= median);
+    let tries = knobs.partial.tries;
+    for (let size = words.length; size > 0 && tries > 0; size--) {
+      const level = masks.filter((kept) => count(kept) === size);
+      let best = null;
+      for (const kept of [...level.filter(idle), ...level.filter((kept) => !idle(kept))]) {
+        if (tries-- <= 0 || (best && !idle(kept))) break;
+        const some = await answer(words.filter((_, i) => kept[i]).join(" "), vocabulary, mine);
+        if (!some) return null;
+        if (some.found.results.length > Math.max(least, best?.found.results.length ?? 0)) {
+          best = { ...some, dropped: words.filter((_, i) => !kept[i]) };
+        }
+        if (best && !idle(kept)) break;
+      }
+      if (best) return best;
+    }
+    return { dropped: [] };
+  };
+
+  // The results of `wider` (a search of fewer of the query's words, changed in place) with those of the whole
+  // query (`whole`) first, in their order: every page of `whole` is one of `wider`'s, so the facets count both.
+  const wholeFirst = (whole, wider) => {
+    const scores = new Map(whole.results.map((r) => [r.result.id, r.score]));
+    const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
+    for (const r of wider.results) if (scores.has(r.result.id)) r.score = top + scores.get(r.result.id);
+    wider.results.sort((a, b) => b.score - a.score);
+    return wider;
+  };
+
   // The results of `query` as { query, groups, results (every one, best first), shown (the first, with their
-  // pages), counts (the facets'), spelled (the query as respelled, when only that finds pages), mine }; null
-  // once a newer query is on its way.
+  // pages), counts (the facets'), spelled (the query as respelled, when only that finds pages), folded (the query
+  // in simplified characters, when it is not so written), dropped (the words some results leave out: all of them
+  // unless `partly`, when the first results hold every word), mine }; null once a newer query is on its way.
   const search = async (query) => {
     const mine = ++latest;
-    const groups = parse(query);
+    let found = { groups: parse(query), results: [], shown: [], counts: null };
     let spelled = null;
-    let found = { groups, results: [], shown: [], counts: null };
-    if (groups.length) {
+    let folded = null;
+    let dropped = [];
+    let partly = false; // the first results hold every word
+    if (found.groups.length) {
       const { vocabulary } = await load();
-      found = await find(groups, mine);
-      if (found && !found.results.length) {
-        // nothing as typed: a glossary name that no page writes out is searched as its abbreviation (they write
-        // TTFT, not "time to first token"), another way of writing a term or a factor as the site writes it
-        const other = vocabulary.terms.get(squash(query)) ?? asWritten(query, vocabulary.synonyms) ?? asFactor(query, factorWord);
-        if (other) found = await find(parse(other), mine);
+      const simple = fold(query, vocabulary.fold);
+      if (simple !== query) folded = simple;
+      // a factor as the pages write it, where they write every factor so (3.3 times: 3.3×)
+      const typed = (vocabulary.factor?.first && asFactor(simple, vocabulary.factor)) || simple;
+      // a question's function words (哪个, which) name no page: searched without them, unless the query is a
+      // glossary name whole (time to first token), then as typed
+      const content = withoutStopWords(typed, vocabulary.stopWords);
+      const whole = vocabulary.terms.has(squash(typed));
+      let answered = await answer(whole ? typed : content, vocabulary, mine);
+      if (answered && !answered.found.results.length && content !== typed && !whole) answered = await answer(typed, vocabulary, mine);
+      // none, or few for a question (its other words may be as idle as its stop words): more with the fewest words
+      // dropped, after those holding every word; the query's terms as the site writes them first, as a stop word
+      // may be part of one (cut in half, time to first token)
+      const least = answered?.found.results.length ?? 0;
+      if (answered && (!least || (content !== typed && least < knobs.shown))) {
+        const written = asWritten(typed, vocabulary.synonyms) ?? typed;
+        const some = await partial(withoutStopWords(asAbbreviated(written, vocabulary.terms) ?? written, vocabulary.stopWords),
+          vocabulary, least, mine);
+        if (!some) return null;
+        if (some.found) {
+          partly = least > 0;
+          dropped = some.dropped;
+          answered = partly ? { ...answered, found: await show(wholeFirst(answered.found, some.found), mine) } : some;
+          if (!answered.found) return null;
+        }
       }
-      if (found && !found.results.length && (spelled = respelled(query, vocabulary.names, knobs.respell))) {
-        found = await find(parse(asWritten(spelled, vocabulary.synonyms) ?? spelled), mine);
-      }
+      found = answered?.found;
+      spelled = answered?.spelled ?? null;
       if (found && found.results.length < knobs.shown) found = await widen(found, mine);
     }
     if (!found || mine !== latest) return null;
-    return { ...found, query, spelled, mine };
+    return { ...found, query, spelled, folded, dropped, partly, mine };
   };
 
   return {

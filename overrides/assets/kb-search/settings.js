@@ -4,7 +4,6 @@ import { readKnobs } from "./knobs.js";
 import { HAS_HAN } from "./query.js";
 
 const INDEXED_AS = { zh: "qaa" }; // <html lang> -> the code its pages are indexed under (kb.search.text.INDEX_LANGUAGE)
-const FACTOR_WORD = { zh: "倍" }; // how a language writes a factor where it does not write "3.3x" (query.js: asFactor)
 
 // `dataset`: the box's data attributes; `root`: the site's root (a URL); `pathname`: the page's address;
 // `htmlLang`: its <html lang>.
@@ -25,7 +24,6 @@ export const settingsOf = (dataset, { root, pathname, htmlLang }) => {
     pageLang,
     indexLang: INDEXED_AS[pageLang] || pageLang,
     stemmed: !INDEXED_AS[pageLang], // Pagefind stems English words, not the "qaa" index
-    factorWord: FACTOR_WORD[pageLang],
     words: words[pageLang] || Object.values(words)[0],
     knobs: readKnobs(dataset.kbRanking),
     namesAnchor: dataset.kbNamesAnchor,
