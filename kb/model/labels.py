@@ -1,6 +1,8 @@
 """Words the generated parts of pages use, per language."""
 from __future__ import annotations
 
+from kb.model.lead_labels import LEAD_LABELS
+
 LABELS = {
     "zh": {
         "colon": "：",  # after a label: 来源：…
@@ -295,6 +297,9 @@ LABELS = {
         "chart_legend": "Legend",
     },
 }
+
+for _lang, _words in LEAD_LABELS.items():  # the words of the parts that lead on (kb.model.lead_labels)
+    LABELS[_lang].update(_words)
 
 
 def issue_title(number: int, title: str, lang: str) -> str:
