@@ -1,5 +1,5 @@
 """The parts of pages that lead a reader on: the end of an issue (the issues before and after it, subscribing),
-the next item in a topic, the feeds a page offers, and the home page's latest issues and recent changes.
+the next item in a topic, and the home page's latest issues and recent changes.
 
 All computed from the catalog's archive order (kb.model.sequence); the words are kb.model.lead_labels'.
 """
@@ -11,38 +11,15 @@ from kb.model.entries import Issue, Item
 from kb.project import layout
 from kb.render.checks import status_mark
 from kb.render.figures import figure
-from kb.render.links import HTML, Link, href
+from kb.render.links import HTML, href
+from kb.render.lists import issue_card
 from kb.render.markup import bullet_list_html, element, heading, unindexed, unindexed_html
 from kb.render.renderer import Renderer
+from kb.render.subscribe import subscribe
 
 LATEST_ISSUES = 5  # issues the home page shows, newest first; the archive has them all
 CHANGES_OVER = 1  # the latest issues whose changes to the watch list and the claims ledger the home page lists
 CHANGES_SHOWN = 5  # entries of each kind of change shown there; the watch list and the ledger have the rest
-
-RSS, ATOM = "application/rss+xml", "application/atom+xml"
-
-
-def subscribe(r: Renderer, scopes: list[tuple[str, str | None]]) -> str:
-    """The feeds that apply to a page, as one block: `scopes` are (kind, id) pairs, kind being "issues" (id None),
-    "topic", "entity" or "watch" (id None). Class kb-feeds: every block of feed links of the site is one."""
-    home = r.home()  # feeds sit at the language's home
-    lines = []
-    for kind, scope_id in scopes:
-        if kind == "watch":
-            rss, atom = layout.WATCH_FEEDS
-        else:
-            rss, atom = layout.feed_names(scope_id, kind) if scope_id else layout.feed_names()
-        name = ""
-        if scope_id:
-            name = r.title(r.catalog.topics[scope_id] if kind == "topic" else r.catalog.entities[scope_id])
-        label = html.escape(r.t["subscribe_what"][kind].format(name=name))
-        links = (element("a", "RSS", href=f"{home}/{rss}", type=RSS) + " · "
-                 + element("a", "Atom", href=f"{home}/{atom}", type=ATOM))
-        lines.append(element("li", f"{label}{r.t['colon']}{links}"))
-    title = element("p", f'<strong>{html.escape(r.t["subscribe"])}</strong> · {html.escape(r.t["subscribe_hint"])}')
-    return element("aside", title + element("ul", "".join(lines)), class_="kb-feeds kb-subscribe",
-                   aria_label=r.t["subscribe"], data_pagefind_ignore="all")
-
 
 def issue_end(r: Renderer, issue: Issue) -> str:
     """How an issue page ends: the issues before and after it (the first and the latest have one), then its feeds."""
@@ -72,7 +49,6 @@ def next_in_topic(r: Renderer, item: Item) -> str:
 
 def latest_issues(r: Renderer) -> str:
     """The home page's latest issues, newest first: the first with its summary, the others with their description."""
-    from kb.render.lists import issue_card  # the archive's card, one way of showing an issue
     issues = r.catalog.sequence.latest(LATEST_ISSUES)
     cards = "".join(issue_card(r, issue, full_summary=not n) for n, issue in enumerate(issues))
     feeds = r.raw(subscribe(r, [("issues", None), ("watch", None)]))
@@ -84,7 +60,7 @@ def recent_changes(r: Renderer) -> str:
     changes = r.catalog.sequence.changes(CHANGES_OVER)
     if changes.since is None:
         return r.t["none_yet"]
-    since = r.t["changes_since"].format(issue=r.write(r.issue_short(changes.since), HTML))
+    since = r.t["changes_since"].format(issue=r.write(r.issue_short(changes.since), HTML), date=changes.since.facts.published)
     parts = [element("p", since, class_="kb-dates")]
     groups = (("watch_opened", [_watch(r, w) for w in changes.opened], layout.WATCH_PAGE),
               ("watch_closed", [_watch(r, w) for w in changes.resolved], layout.WATCH_PAGE),
@@ -93,7 +69,8 @@ def recent_changes(r: Renderer) -> str:
     for key, entries, page in groups:
         if entries:
             more = len(entries) - CHANGES_SHOWN
-            tail = [element("li", r.write(Link(r.t["more_in_record"].format(n=more), page), HTML), class_="kb-more")] if more > 0 else []
+            tail = [element("li", r.t["changes_more"].format(n=more, page=r.write(r.page_link(page), HTML)),
+                            class_="kb-more")] if more > 0 else []
             parts.append(element("h3", html.escape(r.t[key]), class_="kb-change"))
             parts.append(bullet_list_html(entries[:CHANGES_SHOWN] + tail, r.t["none_yet"]))
     return unindexed(heading(2, r.t["recent_changes"], "recent-changes") + "\n\n" + r.raw("".join(parts)))

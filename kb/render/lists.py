@@ -17,11 +17,11 @@ from kb.project import layout
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
 from kb.render.figures import figure, source_kind
-from kb.render.leads import subscribe
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import bullet_list_html, element, heading, paragraph, unindexed
 from kb.render.periods import record_links
 from kb.render.renderer import Renderer
+from kb.render.subscribe import subscribe
 
 
 def item_entry(r: Renderer, item: Item, *, dated: bool = True) -> str:
@@ -53,7 +53,7 @@ def bullet_list(r: Renderer, entries: list[str]) -> str:
 
 
 def feed_links(r: Renderer, topic: str | None = None) -> str:
-    """The subscribe block (kb.render.leads): a hub's topic and the issues, or the issues and the watch list."""
+    """The subscribe block (kb.render.subscribe): a hub's topic and the issues, or the issues and the watch list."""
     return r.raw(subscribe(r, [("topic", topic), ("issues", None)] if topic else [("issues", None), ("watch", None)]))
 
 
