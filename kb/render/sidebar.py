@@ -23,7 +23,7 @@ def sidebar(r: Renderer) -> dict | None:
     issue = catalog.issue_by_page(page)
     if issue is not None:
         return _archive_by_year(r, issue)
-    record = next((record for record in catalog.records.pages if record.page == page), None)
+    record = catalog.records.at(page)
     if record is not None and record.kind not in ("topic", "entity"):
         return {"title": r.t["record"], "html": _links(r, [(rec.page, period_label(r.lang, rec.period))
                                                          for rec in catalog.records.of(record.kind)])}
@@ -58,11 +58,12 @@ def _links(r: Renderer, pages: list[tuple[str, str]], current: str | None = None
 def _archive_by_year(r: Renderer, issue) -> dict:
     """The issues of the page's year, newest first, and the other years, each by its record page."""
     own = year(issue.facts.published)
-    issues = [i for i in r.catalog.sequence.latest(len(r.catalog.issues)) if year(i.facts.published) == own]
+    issues = [i for i in reversed(r.catalog.sequence.issues) if year(i.facts.published) == own]
+    years = sorted({year(i.facts.published) for i in r.catalog.sequence.issues}, reverse=True)
     rows = []
-    for record in r.catalog.records.of("archive"):
-        link = element("a", element("span", html.escape(period_label(r.lang, record.period)), class_="md-ellipsis"),
-                       href=href(record.page, r.page), class_="md-nav__link")
-        inner = _links(r, [(i.page, r.t["issue_short"].format(n=i.number)) for i in issues]) if record.period == own else ""
+    for period in years:  # each year's record page (kb.model.records): the archive's own periods
+        link = element("a", element("span", html.escape(period_label(r.lang, period)), class_="md-ellipsis"),
+                       href=href(layout.record_page("archive", period), r.page), class_="md-nav__link")
+        inner = _links(r, [(i.page, r.t["issue_short"].format(n=i.number)) for i in issues]) if period == own else ""
         rows.append(element("li", link + inner, class_="md-nav__item"))
     return {"title": r.t["archive_by_year"], "html": element("ul", "".join(rows), class_="md-nav__list")}
