@@ -28,5 +28,4 @@ def subscribe(r: Renderer, scopes: list[tuple[str, str | None]]) -> str:
                  + element("a", "Atom", href=f"{home}/{atom}", type=ATOM))
         lines.append(element("li", f"{label}{r.t['colon']}{links}"))
     title = element("p", f'<strong>{html.escape(r.t["subscribe"])}</strong> · {html.escape(r.t["subscribe_hint"])}')
-    return element("aside", title + element("ul", "".join(lines)), class_="kb-feeds kb-subscribe",
-                   aria_label=r.t["subscribe"], data_pagefind_ignore="all")
+    return element("div", title + element("ul", "".join(lines)), class_="kb-feeds kb-subscribe", data_pagefind_ignore="all")
