@@ -13,7 +13,6 @@ import html
 
 from kb.model.entries import Issue, Item, Signal, Watch
 from kb.model.labels import count
-from kb.project import layout
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
 from kb.render.figures import figure, source_kind
