@@ -16,6 +16,7 @@ from kb.model.labels import LABELS
 from kb.project import layout
 from kb.publish import feeds
 from kb.render.leads import LATEST_ISSUES
+from kb.render.sidebar import NEARBY
 from tests.conftest import REPO_URL
 
 LANGS = layout.LANGUAGES
@@ -114,9 +115,11 @@ def test_the_left_column_shows_where_the_page_stands(catalog, pages, lang):
     issue = in_order(catalog)[-1]
     here = built(issue.page, lang)
     column = pages.soup(issue.page, lang).select_one(".md-sidebar--primary .kb-sidenav")
-    same_year = [i for i in in_order(catalog) if i.facts.published.year == issue.facts.published.year]
+    same_year = [i for i in reversed(in_order(catalog)) if i.facts.published.year == issue.facts.published.year]
+    place = same_year.index(issue)
     listed = [resolve(here, a["href"]) for a in column.select(".md-nav__list .md-nav__list a")]
-    assert listed == [built(i.page, lang) for i in reversed(same_year)]
+    assert listed == [built(i.page, lang) for i in same_year[max(place - NEARBY, 0):place + NEARBY + 1]]
+    assert len(listed) > 1
     assert resolve(here, column.select_one("a[aria-current=page]")["href"]) == here
     hub = next(iter(catalog.topics.values()))
     column = pages.soup(hub.page, lang).select_one(".md-sidebar--primary .kb-sidenav")

@@ -55,10 +55,15 @@ def _links(r: Renderer, pages: list[tuple[str, str]], current: str | None = None
     return element("ul", "".join(rows), class_="md-nav__list")
 
 
+NEARBY = 4  # issues listed on either side of an issue, in its year: a whole year's list was 7.7 KB of every issue page
+
+
 def _archive_by_year(r: Renderer, issue) -> dict:
-    """The issues of the page's year, newest first, and the other years, each by its record page."""
+    """The issues near the page's own in its year, newest first, and every year, each by its record page."""
     own = year(issue.facts.published)
     issues = [i for i in reversed(r.catalog.sequence.issues) if year(i.facts.published) == own]
+    place = next((n for n, i in enumerate(issues) if i is issue), 0)
+    issues = issues[max(place - NEARBY, 0):place + NEARBY + 1]
     years = sorted({year(i.facts.published) for i in r.catalog.sequence.issues}, reverse=True)
     rows = []
     for period in years:  # each year's record page (kb.model.records): the archive's own periods
