@@ -12,12 +12,15 @@ from urllib.parse import urldefrag
 
 import pytest
 
+from conftest import REPO_URL
+from kb.content.loading import load_catalog
 from kb.model.labels import LABELS
 from kb.project import layout
 from kb.publish import feeds
-from kb.render.leads import LATEST_ISSUES
+from kb.render.leads import LATEST_ISSUES, issue_end
+from kb.render.renderer import Renderer
 from kb.render.sidebar import NEARBY
-from tests.conftest import REPO_URL
+from test_hostile_figures import withdraw_issue_1
 
 LANGS = layout.LANGUAGES
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -192,3 +195,32 @@ def test_the_footer_speaks_the_pages_language_and_names_the_repository(catalog, 
     if lang != layout.DEFAULT_LANGUAGE:
         return
     assert "Made with" not in pages.soup("index.md", lang).select_one("footer").get_text()
+
+
+def test_the_firewall_allows_the_feeds_of_existing_entities_and_the_watch_list_only(catalog):
+    allowed = set(layout.generated_files(list(catalog.topics), list(catalog.entities)))
+    for lang in LANGS:
+        home = layout.language_home(lang)
+        assert {home + "watch.xml", home + "watch.atom.xml"} <= allowed
+        for entity in catalog.entities:
+            assert {f"{home}entity-{entity}.xml", f"{home}entity-{entity}.atom.xml"} <= allowed
+        assert f"{home}entity-no-such-entity.xml" not in allowed
+    # what a page may not take: a docs page published at an entity's feed is refused by kb check
+    assert f"entity-{next(iter(catalog.entities))}.xml" in layout.generated_paths(list(catalog.topics), list(catalog.entities))
+
+
+def test_the_first_and_the_latest_issue_lead_one_way(catalog):
+    issues = in_order(catalog)
+    assert catalog.sequence.neighbours(issues[0]) == (None, issues[1])
+    assert catalog.sequence.neighbours(issues[-1]) == (issues[-2], None)
+    assert catalog.sequence.latest(2) == [issues[-1], issues[-2]]
+
+
+def test_a_withdrawn_issue_is_not_read_on_to(project):
+    withdraw_issue_1(project)
+    catalog = load_catalog(project)
+    issues = {issue.number: issue for issue in catalog.issues}
+    assert catalog.sequence.neighbours(issues[3]) == (None, issues[7])
+    assert catalog.sequence.neighbours(issues[1]) == (None, None)
+    end = issue_end(Renderer(catalog, "en", issues[3].page), issues[3])
+    assert 'rel="next"' in end and 'rel="prev"' not in end and "001" not in end
