@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from kb.model.chart_labels import CHART_LABELS
+from kb.model.lead_labels import LEAD_LABELS
 
 LABELS = {
     "zh": {
@@ -291,10 +292,11 @@ LABELS = {
     },
 }
 
-
-# the words of the hubs' charts (kb.render.charts), kept beside these in their own module
-for _lang, _words in CHART_LABELS.items():
-    LABELS[_lang].update(_words)
+# the words of the hubs' charts (kb.render.charts) and of the parts that lead on (kb.render.leads), kept
+# beside these in modules of their own
+for _lang in LABELS:
+    LABELS[_lang].update(CHART_LABELS[_lang])
+    LABELS[_lang].update(LEAD_LABELS[_lang])
 
 
 def issue_title(number: int, title: str, lang: str) -> str:

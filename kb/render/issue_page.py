@@ -13,6 +13,7 @@ import html
 from kb.model.entries import Issue, Item, Pick, QuickTake, Signal
 from kb.project import layout
 from kb.render.figures import claims_list
+from kb.render.leads import issue_end, next_in_topic
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
 from kb.render.renderer import Renderer
@@ -46,6 +47,7 @@ def issue_page(r: Renderer, issue: Issue) -> str:
         parts += [pick_block(r, pick) for pick in issue.picks]
     parts += watch_section(r, issue)
     parts.append(f"{rule()}\n\n" + paragraph(r.t["disclaimer"], "kb-disclaimer"))
+    parts.append(r.raw(issue_end(r, issue)))  # it ends leading on: the issues before and after, its feeds (kb.render.leads)
     return "\n\n".join(parts) + "\n"
 
 
@@ -60,7 +62,7 @@ def item_block(r: Renderer, item: Item) -> str:
         f"{r.badge(item.facts.category)} **{r.prose(text.summary, MARKDOWN)}**",
         r.labelled("why", r.prose(text.why, MARKDOWN), MARKDOWN),
         r.labelled("edge", r.prose(text.edge, MARKDOWN), MARKDOWN),
-        r.raw(item_details(r, item)),
+        r.raw(item_details(r, item) + next_in_topic(r, item)),
     ])
 
 
