@@ -20,7 +20,7 @@ from kb.render.sidebar import sidebar
 from kb.search.records import search_box
 
 from .config import KbConfig
-from .language_links import homes_for_404, relative_home_links
+from .language_links import homes_for_404, hreflang_links, relative_home_links
 
 
 def content_security_policy(serving: bool) -> str:
@@ -46,7 +46,10 @@ def template_globals(env: Environment, settings: KbConfig, language: str, servin
 def page_context(context: dict, page: Page, config: MkDocsConfig, settings: KbConfig, catalog: Catalog,
                  language: str) -> dict:
     """Relative language-switch links on home pages; the page's feeds for its head; its edit links; its card."""
-    relative_home_links(getattr(config.extra, "alternate", None) or [], config.site_url)
+    alternates = getattr(config.extra, "alternate", None) or []
+    relative_home_links(alternates, config.site_url)
+    # the head's hreflang links: each language's counterpart of this page, and x-default
+    context["kb_hreflang"] = hreflang_links(alternates, _default_language(config), settings.public_url, page)
     rss, atom = layout.feed_names()
     context["kb_feeds"] = {"rss": rss, "atom": atom}
     for kind in layout.FEED_KINDS:  # a hub's or an entity page's own feeds (their macros say which: kb.render.macros)
@@ -102,14 +105,23 @@ def _edit_links(page: Page, settings: KbConfig, catalog: Catalog, language: str)
             "links": [(names[kind], base + path) for kind, path in catalog.source_files(src, language)]}
 
 
-def not_found_context(context: dict, config: MkDocsConfig) -> dict:
-    """The 404 page: the language switch leads to each home page, the text to each language's lists."""
+def not_found_context(context: dict, config: MkDocsConfig, settings: KbConfig) -> dict:
+    """The 404 page: the language switch and hreflang links lead to each home page, the text to each language's lists."""
     languages = config.plugins["i18n"].config.languages
-    homes_for_404(getattr(config.extra, "alternate", None) or [],
-                  {lang.locale: lang.link for lang in languages}, config.site_url)
+    homes = {lang.locale: lang.link for lang in languages}
+    homes_for_404(getattr(config.extra, "alternate", None) or [], homes, config.site_url)
+    # from the homes themselves: the 404 page is built before any page has set the alternates
+    home_links = [{"lang": lang, "link": ""} for lang in homes]
+    homes_for_404(home_links, homes, config.site_url)
+    context["kb_hreflang"] = hreflang_links(home_links, _default_language(config), settings.public_url)
     context["kb_pages"] = {lang: {
         "home": layout.language_home(lang),
         "issues": layout.language_home(lang) + layout.page_url(layout.ARCHIVE_PAGE),
         "topics": layout.language_home(lang) + layout.page_url(layout.TOPICS_INDEX),
     } for lang in layout.LANGUAGES}
     return context
+
+
+def _default_language(config: MkDocsConfig) -> str:
+    """The language x-default names: mkdocs-static-i18n's default."""
+    return next(lang.locale for lang in config.plugins["i18n"].config.languages if lang.default)

@@ -140,6 +140,11 @@ class Catalog:
             self._related = RelatedItems(self.items)
         return self._related.of(item)
 
+    def related_in_issue(self, item: Item) -> list[Item]:
+        """`related`, without the items an earlier item of the same issue already lists (kb.model.related)."""
+        self.related(item)  # builds the index
+        return self._related.in_issue(item.issue.items)[item.id]
+
     @property
     def records(self) -> Records:
         """The record pages behind the overviews, and what each holds (kb.model.records)."""

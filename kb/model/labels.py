@@ -1,6 +1,7 @@
 """Words the generated parts of pages use, per language."""
 from __future__ import annotations
 
+from kb.base.plural import plural
 from kb.model.chart_labels import CHART_LABELS
 from kb.model.lead_labels import LEAD_LABELS
 
@@ -72,9 +73,10 @@ LABELS = {
         "card_issue": "{issue} · {date}",
         "card_topic": "专题",
         "watch_resolved": "已了结",
-        "count": {"items": ("{n} 条", "{n} 条"), "verdicts": ("{n} 条判断", "{n} 条判断"),
-                  "open_watch": ("{n} 项盯梢", "{n} 项盯梢"), "issues": ("{n} 期", "{n} 期"),
-                  "watch": ("{n} 项", "{n} 项"), "figures": ("{n} 个数字", "{n} 个数字")},
+        # counts: zero, one and many (kb.base.plural; Chinese has no "one")
+        "count": {"items": {"zero": "暂无条目", "many": "{n} 条"}, "verdicts": {"zero": "暂无判断", "many": "{n} 条判断"},
+                  "open_watch": {"zero": "暂无盯梢", "many": "{n} 项盯梢"}, "issues": {"zero": "暂无一期", "many": "{n} 期"},
+                  "watch": {"zero": "暂无", "many": "{n} 项"}, "figures": {"zero": "暂无数字", "many": "{n} 个数字"}},
         # current views and the record pages behind them (kb.model.records)
         "pinned": "编辑推荐",
         "latest_items": "最新条目",
@@ -83,7 +85,7 @@ LABELS = {
         "latest_issues": "最近几期",
         "recently_resolved": "最近了结",
         "record": "全部记录",
-        "more_in_record": "另有 {n} 项，见下方按年的全部记录。",
+        "more_in_record": {"zero": "", "many": "另有 {n} 项，见下方按年的全部记录。"},
         "year": "{year} 年", "quarter": "{year} 年第 {q} 季度", "month": "{year} 年 {name}",
         "months": tuple(f"{n} 月" for n in range(1, 13)),
         "record_title": {"topic": "{owner}：{period}", "entity": "{owner}：{period}", "archive": "{period}的各期",
@@ -98,7 +100,7 @@ LABELS = {
         "translation_head": ("页面", "英文译文", "中文最后修改", "译文最后修改"),
         "translation_status": {"current": "最新", "outdated": "过时", "uncommitted": "尚未提交", "missing": "缺失",
                                "unknown": "无从判断"},
-        "translation_more": "另有 {n} 个页面需要处理，未在此列出：运行 {command} 查看全部。",
+        "translation_more": {"zero": "", "many": "另有 {n} 个页面需要处理，未在此列出：运行 {command} 查看全部。"},
         "translation_all_current": "所有译文都是最新的。",
         "uncommitted": "未提交",
         "claims": "数据",
@@ -143,8 +145,9 @@ LABELS = {
         "checks": "核对 {claim}（{issue}）",
         "check_reason": "{what}：{verdict}。{reason}",
         "hub_checks": "厂商数字后来怎样了",
-        "hub_checks_summary": "本专题的 {vendor} 个厂商自报数字中，{checked} 个后来经过核对",
-        "hub_checks_none": "本专题的 {vendor} 个厂商自报数字都还没有经过核对。",
+        # what a hub's vendor figures came to: how many there are ({n}), then how many of them were checked
+        "hub_checks_vendor": {"zero": "本专题还没有厂商自报的数字。", "many": "本专题的 {n} 个厂商自报数字"},
+        "hub_checks_checked": {"zero": "{vendor}还没有经过核对。", "many": "{vendor}中，{n} 个后来经过核对"},
         "feed_check": "{verdict}：{claim}",
     },
     "en": {
@@ -214,9 +217,12 @@ LABELS = {
         "card_issue": "{issue} · {date}",
         "card_topic": "Topic",
         "watch_resolved": "Resolved",
-        "count": {"items": ("{n} item", "{n} items"), "verdicts": ("{n} verdict", "{n} verdicts"),
-                  "open_watch": ("{n} open watch entry", "{n} open watch entries"), "issues": ("{n} issue", "{n} issues"),
-                  "watch": ("{n} entry", "{n} entries"), "figures": ("{n} figure", "{n} figures")},
+        "count": {"items": {"zero": "no items", "one": "{n} item", "many": "{n} items"},
+                  "verdicts": {"zero": "no verdicts", "one": "{n} verdict", "many": "{n} verdicts"},
+                  "open_watch": {"zero": "no open watch entries", "one": "{n} open watch entry", "many": "{n} open watch entries"},
+                  "issues": {"zero": "no issues", "one": "{n} issue", "many": "{n} issues"},
+                  "watch": {"zero": "no entries", "one": "{n} entry", "many": "{n} entries"},
+                  "figures": {"zero": "no figures", "one": "{n} figure", "many": "{n} figures"}},
         "pinned": "Read these first",
         "latest_items": "Latest items",
         "recent_verdicts": "Recent verdicts",
@@ -224,7 +230,7 @@ LABELS = {
         "latest_issues": "Latest issues",
         "recently_resolved": "Recently resolved",
         "record": "The full record",
-        "more_in_record": "{n} more in the full record below, by year.",
+        "more_in_record": {"zero": "", "one": "{n} more in the full record below, by year.", "many": "{n} more in the full record below, by year."},
         "year": "{year}", "quarter": "Q{q} {year}", "month": "{name} {year}",
         "months": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                    "November", "December"),
@@ -241,7 +247,8 @@ LABELS = {
         "translation_head": ("Page", "English translation", "Chinese last changed", "Translation last changed"),
         "translation_status": {"current": "up to date", "outdated": "outdated", "uncommitted": "not committed yet",
                                "missing": "missing", "unknown": "cannot tell"},
-        "translation_more": "{n} more pages need work and are not listed here: run {command} for all of them.",
+        "translation_more": {"zero": "", "one": "{n} more page needs work and is not listed here: run {command} for all of them.",
+                             "many": "{n} more pages need work and are not listed here: run {command} for all of them."},
         "translation_all_current": "Every translation is up to date.",
         "uncommitted": "uncommitted",
         "claims": "Figures",
@@ -286,8 +293,10 @@ LABELS = {
         "checks": "Checks {claim} ({issue})",
         "check_reason": "{what}: {verdict}. {reason}",
         "hub_checks": "What became of the vendor figures",
-        "hub_checks_summary": "Of this topic's {vendor} vendor-reported figures, {checked} were checked later",
-        "hub_checks_none": "None of this topic's {vendor} vendor-reported figures has been checked yet.",
+        "hub_checks_vendor": {"zero": "This topic has no vendor-reported figures yet.", "one": "this topic's one vendor-reported figure",
+                              "many": "this topic's {n} vendor-reported figures"},
+        "hub_checks_checked": {"zero": "None of {vendor} has been checked yet.", "one": "Of {vendor}, {n} was checked later",
+                               "many": "Of {vendor}, {n} were checked later"},
         "feed_check": "{verdict}: {claim}",
     },
 }
@@ -305,13 +314,11 @@ def issue_title(number: int, title: str, lang: str) -> str:
 
 
 def count(lang: str, what: str, n: int) -> str:
-    """`n` things in the language's words: 1 item, 2 items; 1 条."""
-    one, other = LABELS[lang]["count"][what]
-    return (one if n == 1 else other).format(n=n)
+    """`n` things in the language's words: no items, 1 item, 2 items; 暂无条目, 1 条."""
+    return plural(LABELS[lang]["count"][what], n)
 
 
 
 def watch_age(lang: str, weeks: int) -> str:
     """How long a watch entry has been open: opened this week, opened 1 week ago, opened 6 weeks ago; 已开 6 周."""
-    words = LABELS[lang]["watch_age"]
-    return words["zero" if weeks == 0 else "one" if weeks == 1 else "many"].format(n=weeks)
+    return plural(LABELS[lang]["watch_age"], weeks)

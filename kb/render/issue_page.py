@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 
 from kb.model.entries import Issue, Item, Pick, QuickTake, Signal
+from kb.model.labels import count
 from kb.project import layout
 from kb.render.figures import claims_list
 from kb.render.leads import issue_end, next_in_topic
@@ -103,18 +104,22 @@ def item_details(r: Renderer, item: Item) -> str:
     if mentioned:
         parts.append(element("p", unindexed(r.labelled("mentioned_in", " · ".join(r.write(r.page_link(p), HTML)
                                                                                 for p in mentioned), HTML))))
-    related = r.catalog.related(item)
+    related = r.catalog.related_in_issue(item)  # none an earlier item of this issue already lists
     if related:
-        parts.append(element("p", unindexed(r.labelled("related", related_items(r, related), HTML))))
+        parts.append(related_items(r, related))
     return "\n".join(parts)
 
 
 def related_items(r: Renderer, items: list[Item]) -> str:
-    # generated from other issues' titles: kept out of the search index, like the hubs' lists
-    return element("span", " · ".join(
+    """An item's related items, folded under their label, which opens them: five per item, mostly the same ones,
+    made an issue page 11-13k px tall at 375 px. Generated from other issues' titles: kept out of the search
+    index, like the hubs' lists."""
+    links = element("span", " · ".join(
         f"{r.write(r.ref(i.id), HTML)}<small>{r.t['in_parentheses'].format(r.write(r.issue_short(i.issue), HTML))}</small>"
-        for i in items),
-        class_="kb-related", data_pagefind_ignore="all")
+        for i in items), class_="kb-related")
+    label = f"{r.t['related']}{r.t['in_parentheses'].format(count(r.lang, 'items', len(items)))}"
+    return element("details", element("summary", html.escape(label)) + element("p", links),
+                   class_="kb-related-items", data_pagefind_ignore="all")
 
 
 def quick_take_block(r: Renderer, take: QuickTake) -> str:

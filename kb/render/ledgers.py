@@ -5,6 +5,7 @@ import html
 from collections import Counter
 from datetime import datetime, timezone
 
+from kb.base.plural import plural
 from kb.model.claim_facts import STATUSES
 from kb.model.entries import Watch
 from kb.project import layout
@@ -169,5 +170,6 @@ def translation_table(r: Renderer, states) -> str:
                 + element("td", when(state.source_changed)) + element("td", when(state.translation_changed)))
         for state in todo[:TRANSLATION_ROWS])
     more = len(todo) - TRANSLATION_ROWS
-    rest = element("p", html.escape(r.t["translation_more"]).format(n=more, command=element("code", "kb translations")))
+    sentences = {key: html.escape(text) for key, text in r.t["translation_more"].items()}
+    rest = element("p", plural(sentences, more, command=element("code", "kb translations")))
     return r.raw(unindexed_html(summary + table_html(head, rows) + (rest if more > 0 else "")))

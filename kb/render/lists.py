@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from kb.model.entries import Issue, Item, Signal, Watch
+from kb.base.plural import plural
 from kb.model.labels import count
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
@@ -92,7 +93,7 @@ def topic_hub(r: Renderer, topic_id: str) -> str:
 
 def more(r: Renderer, hidden: int) -> list[str]:
     """A last entry saying how many more the record holds."""
-    return [f'<li class="kb-more">{r.t["more_in_record"].format(n=hidden)}</li>'] if hidden > 0 else []
+    return [f'<li class="kb-more">{plural(r.t["more_in_record"], hidden)}</li>'] if hidden > 0 else []
 
 
 def figure_entry(r: Renderer, claim) -> str:
@@ -135,7 +136,7 @@ def watch_list(r: Renderer) -> str:
     if not open_entries:
         parts.append(r.t["none_yet"])
     elif len(open_entries) > CURRENT_WATCH:
-        parts.append(r.raw(element("p", r.t["more_in_record"].format(n=len(open_entries) - CURRENT_WATCH))))
+        parts.append(r.raw(element("p", plural(r.t["more_in_record"], len(open_entries) - CURRENT_WATCH))))
     parts.append(heading(2, r.t["recently_resolved"], "resolved"))
     parts.append(bullet_list(r, [watch_current(r, w) for w in resolved[:RECENTLY_RESOLVED]]))
     parts += [heading(2, r.t["record"], "record"), record_links(r, "watch"), r.raw(subscribe(r, [("watch", None)]))]
