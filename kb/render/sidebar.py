@@ -55,7 +55,8 @@ def _links(r: Renderer, pages: list[tuple[str, str]], current: str | None = None
     return element("ul", "".join(rows), class_="md-nav__list")
 
 
-NEARBY = 4  # issues listed on either side of an issue, in its year: a whole year's list was 7.7 KB of every issue page
+NEARBY = 4  # issues listed on either side of an issue, in its year: a whole year's list weighed on every issue page
+# (measured: bench/README.md, kb/render/sidebar.py)
 
 
 def _archive_by_year(r: Renderer, issue) -> dict:
