@@ -175,7 +175,7 @@ class SiteBuild:
         return theme_context.page_context(context, page, config, self.settings, self.catalog, self.language)
 
     def template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
-        return theme_context.not_found_context(context, config) if template_name == "404.html" else context
+        return theme_context.not_found_context(context, config, self.settings) if template_name == "404.html" else context
 
     def page_written(self, page: Page) -> None:
         """Note which HTML file each page became: the firewall lets no other HTML out."""

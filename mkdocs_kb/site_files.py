@@ -56,4 +56,4 @@ def site_firewall(catalog: Catalog, config: MkDocsConfig, settings: KbConfig, bu
     theme = Theme(tuple(Path(folder) for folder in config.theme.dirs))
     return Firewall(Path(config.site_dir), theme, built_pages, list(catalog.topics), site_path(config.site_url), docs,
                     split=split, site_url=settings.public_url or config.site_url, cards=card_files(catalog),
-                    policy=policy)
+                    policy=policy, entities=list(catalog.entities))

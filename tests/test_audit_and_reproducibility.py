@@ -8,6 +8,7 @@ from datetime import date, datetime, timezone
 import pytest
 
 from conftest import build, copy_project
+from test_alternates import hreflang_problems
 from kb.cli.commands import main as kb
 from kb.project import layout
 from kb.publish.audit import audit
@@ -89,3 +90,6 @@ def test_a_plain_build_takes_dates_from_the_commit_and_assumes_no_address(tmp_pa
         head = (out / page).read_text(encoding="utf-8").split("</head>")[0]
         assert 'rel="canonical"' not in head and 'property="og:url"' not in head, page
         assert "127.0.0.1" not in head and 'href="//' not in head, page
+    # each page's relative alternates still name its counterpart, as the sitemap pairs them (tests/test_alternates.py)
+    checked, problems = hreflang_problems(out, None)
+    assert problems == [] and checked > 0

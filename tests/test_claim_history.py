@@ -18,6 +18,7 @@ from browser import chromium, serve
 from conftest import SITE_PORT, Site, build, copy_project, line_of, problem_lines
 from kb import load_catalog
 from kb.cli.commands import main as kb
+from kb.base.plural import plural
 from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS
 from kb.project import layout
@@ -183,14 +184,16 @@ def test_a_hub_says_how_its_vendor_figures_fared(checked, lang):
     assert len(checked_ones) == 2  # the TTFT multiplier (qualified) and the per-GPU throughput (contradicted)
     section = hub.find(id="checks").find_next_sibling("p")
     words = LABELS[lang]
-    assert words["hub_checks_summary"].format(vendor=len(vendor), checked=2) in section.get_text()
+    figures = plural(words["hub_checks_vendor"], len(vendor))
+    assert plural(words["hub_checks_checked"], 2, vendor=figures) in section.get_text()
     assert f"{words['status']['qualified']} 1" in section.get_text() and f"{words['status']['contradicted']} 1" in section.get_text()
     listed = section.find_next_sibling("ul").select("li")
     assert len(listed) == 2 and {li.select_one(".kb-status")["class"][1] for li in listed} == {
         "kb-status--qualified", "kb-status--contradicted"}
     # a topic whose vendor figures nobody checked says so
     quiet = pages.article("topics/routing-control-planes.md", lang)
-    assert quiet.find(id="checks").find_next_sibling("p").get_text() == words["hub_checks_none"].format(vendor=3)
+    figures = plural(words["hub_checks_vendor"], 3)
+    assert quiet.find(id="checks").find_next_sibling("p").get_text() == plural(words["hub_checks_checked"], 0, vendor=figures)
 
 
 @pytest.mark.full

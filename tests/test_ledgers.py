@@ -10,6 +10,7 @@ from browser import chromium, serve
 
 from conftest import SITE_PORT
 from kb.model.labels import LABELS
+from kb.model.related import RelatedItems
 from kb.project import layout
 from kb.publish.export import export_schema
 from kb.render import Renderer
@@ -156,10 +157,41 @@ def test_related_items_are_ranked_by_shared_topics_and_entities(catalog):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_items_list_their_related_items(catalog, pages, lang):
-    article = pages.article(layout.issue_page(7), lang)
-    links = article.find(id="kinference-launch").find_next("span", class_="kb-related").find_all("a")
-    targets = [a["href"] for a in links if "#" in a["href"]]
-    assert targets == [f"../003/#{i.id}" for i in catalog.related(catalog.target("kinference-launch"))]
+    issue = next(i for i in catalog.issues if i.number == 7)
+    article = pages.article(issue.page, lang)
+    shown = 0
+    for item in issue.items:
+        section = []
+        for sibling in article.find(id=item.id).find_next_siblings():
+            if sibling.name in ("h2", "h3"):
+                break
+            section.append(sibling)
+        folded = [block for block in section if block.name == "details" and "kb-related-items" in block["class"]]
+        expected = [f"../{layout.issue_stem(i.issue.number)}/#{i.id}" for i in catalog.related_in_issue(item)]
+        if not expected:  # all listed above: no empty block
+            assert folded == [], item.id
+            continue
+        links = folded[0].select_one("span.kb-related").find_all("a")  # folded under its label
+        assert [a["href"] for a in links if "#" in a["href"]] == expected, item.id
+        shown += 1
+    assert shown >= 2
+
+
+def test_an_issue_lists_each_related_item_once_at_most_three_per_item(catalog):
+    ranking = RelatedItems(catalog.items)
+    for issue in catalog.issues:
+        listed = [other.id for item in issue.items for other in catalog.related_in_issue(item)]
+        assert len(listed) == len(set(listed)), issue.number
+        for item in issue.items:
+            mine = catalog.related_in_issue(item)
+            assert len(mine) <= 3
+            # the most related ones an earlier item of the issue does not already list, in their order
+            above = {other.id for earlier in issue.items[: issue.items.index(item)] for other in catalog.related_in_issue(earlier)}
+            assert mine == [other for other in ranking.ranked(item) if other.id not in above][:3]
+    # the fixture's issue 7 has items sharing topics: without the rule one of them would be listed twice
+    issue = next(i for i in catalog.issues if i.number == 7)
+    plain = [other.id for item in issue.items for other in catalog.related(item)]
+    assert len(plain) > len(set(plain))
 
 
 def test_open_data_validates_against_its_published_schema(catalog, site):

@@ -188,3 +188,24 @@ def test_404_page_helps_in_both_languages(site):
     assert whole.html["lang"] == layout.DEFAULT_LANGUAGE
     assert [p.get("lang") for p in page.find_all("p")] == [None, "en"]
     assert not [link["href"] for link in whole.find_all("link", href=True) if link["href"].startswith("//")]
+
+
+@pytest.mark.parametrize("lang", layout.LANGUAGES)
+def test_issue_page_links_are_targets_of_24_px(catalog, reader, lang):
+    """Every link of an issue's article, related items open, is at least 24 px tall (WCAG 2.2, 2.5.8) at phone
+    width; the item title outweighs the summary under it, and the page title is in the body colour."""
+    browser, url = reader
+    page = browser.new_page(viewport=WIDTHS["phone"])
+    page.goto(url + layout.built_file(layout.issue_page(catalog.issues[0].number), lang).removesuffix("index.html"))
+    page.evaluate("document.querySelectorAll('details.kb-related-items').forEach(d => d.open = true)")
+    heights = page.eval_on_selector_all(
+        "article.md-content__inner a",
+        "links => links.filter(a => a.getClientRects().length).map(a => [a.textContent.trim(), a.getBoundingClientRect().height])")
+    assert len(heights) > 20 and [(text, h) for text, h in heights if h < 24] == []
+    styles = page.evaluate("""() => Object.fromEntries(
+        ['article h1', 'h3.kb-item', 'h3.kb-item ~ p strong', 'article.md-content__inner'].map(s => [s,
+            (({fontSize, fontWeight, color}) => [parseFloat(fontSize), +fontWeight, color])(getComputedStyle(document.querySelector(s)))]))""")
+    title, summary, body = styles["h3.kb-item"], styles["h3.kb-item ~ p strong"], styles["article.md-content__inner"]
+    assert title[0] > summary[0] and title[1] >= summary[1]
+    assert styles["article h1"][2] == body[2]  # not Material's paler grey
+    page.close()

@@ -198,7 +198,8 @@ def cmd_audit(root: Path, args) -> int:
         return 1
     site_url = args.site_url or os.environ.get("KB_SITE_URL") or sitemap_home(site)
     found = audit(catalog, site) + firewall(site, Theme.of_project(root), built_pages(catalog), list(catalog.topics),
-                                            docs=root / layout.DOCS, cards=card_files(catalog), site_url=site_url)
+                                            docs=root / layout.DOCS, cards=card_files(catalog), site_url=site_url,
+                                            entities=list(catalog.entities))
     for problem in found:
         print(problem)
     print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)

@@ -185,7 +185,7 @@ def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
     the build generates (kb.project.layout.generated_paths), in the theme's folders of static files (kb.project.theme), over
     a record page (kb.model.records) or another page, even one differing only by case (one file on macOS and
     Windows, and in a checkout there)."""
-    reserved = {path.casefold(): _clash(path, what) for path, what in layout.generated_paths(list(catalog.topics)).items()}
+    reserved = {path.casefold(): _clash(path, what) for path, what in layout.generated_paths(list(catalog.topics), list(catalog.entities)).items()}
     for folder in Theme.of_project(reader.root).static_folders():
         reserved[f"{folder}/".casefold()] = msg("clash-theme-folder", path=f"{folder}/")
     for record in catalog.records.pages:

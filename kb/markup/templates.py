@@ -28,6 +28,8 @@ MACROS = {
     "entity_list": (0, 0),
     "open_watch": (0, 0),
     "latest_issue": (0, 0),
+    "latest_issues": (0, 0),
+    "recent_changes": (0, 0),
     "translation_status": (0, 0),
     "claims_ledger": (0, 0),
     "signals_ledger": (0, 0),

@@ -18,6 +18,7 @@ from kb.project import layout
 
 if TYPE_CHECKING:
     from kb.model.related import RelatedItems
+    from kb.model.sequence import Sequence
 
 
 @dataclass(repr=False)
@@ -36,6 +37,7 @@ class Catalog:
     _related: RelatedItems | None = field(default=None, init=False, repr=False)
     _records: Records | None = field(default=None, init=False, repr=False)
     _by_owner: _ByOwner | None = field(default=None, init=False, repr=False)
+    _sequence: Sequence | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self):
         self.issue_pages = {issue.page: issue for issue in self.issues}
@@ -138,12 +140,25 @@ class Catalog:
             self._related = RelatedItems(self.items)
         return self._related.of(item)
 
+    def related_in_issue(self, item: Item) -> list[Item]:
+        """`related`, without the items an earlier item of the same issue already lists (kb.model.related)."""
+        self.related(item)  # builds the index
+        return self._related.in_issue(item.issue.items)[item.id]
+
     @property
     def records(self) -> Records:
         """The record pages behind the overviews, and what each holds (kb.model.records)."""
         if self._records is None:
             self._records = Records(self)
         return self._records
+
+    @property
+    def sequence(self) -> Sequence:
+        """The archive in order: previous and next issue, next item in a topic, recent changes (kb.model.sequence)."""
+        if self._sequence is None:
+            from kb.model.sequence import Sequence
+            self._sequence = Sequence(self)
+        return self._sequence
 
     def mentioned_elsewhere(self, item: Item) -> list[str]:
         """Pages that reference the item, other than its own and those its topics and entities already link."""

@@ -1,7 +1,9 @@
 """Words the generated parts of pages use, per language."""
 from __future__ import annotations
 
+from kb.base.plural import plural
 from kb.model.chart_labels import CHART_LABELS
+from kb.model.lead_labels import LEAD_LABELS
 
 LABELS = {
     "zh": {
@@ -75,10 +77,11 @@ LABELS = {
         "card_issue": "{issue} · {date}",
         "card_topic": "专题",
         "watch_resolved": "已了结",
-        "count": {"items": ("{n} 条", "{n} 条"), "verdicts": ("{n} 条判断", "{n} 条判断"),
-                  "open_watch": ("{n} 项盯梢", "{n} 项盯梢"), "issues": ("{n} 期", "{n} 期"),
-                  "watch": ("{n} 项", "{n} 项"), "figures": ("{n} 个数字", "{n} 个数字"),
-                  "not_figures": ("{n} 处数字", "{n} 处数字")},
+        # counts: zero, one and many (kb.base.plural; Chinese has no "one")
+        "count": {"items": {"zero": "暂无条目", "many": "{n} 条"}, "verdicts": {"zero": "暂无判断", "many": "{n} 条判断"},
+                  "open_watch": {"zero": "暂无盯梢", "many": "{n} 项盯梢"}, "issues": {"zero": "暂无一期", "many": "{n} 期"},
+                  "watch": {"zero": "暂无", "many": "{n} 项"}, "figures": {"zero": "暂无数字", "many": "{n} 个数字"},
+                  "not_figures": {"zero": "没有别的数字", "many": "{n} 处数字"}},
         # current views and the record pages behind them (kb.model.records)
         "pinned": "编辑推荐",
         "latest_items": "最新条目",
@@ -87,7 +90,7 @@ LABELS = {
         "latest_issues": "最近几期",
         "recently_resolved": "最近了结",
         "record": "全部记录",
-        "more_in_record": "另有 {n} 项，见下方按年的全部记录。",
+        "more_in_record": {"zero": "", "many": "另有 {n} 项，见下方按年的全部记录。"},
         "year": "{year} 年", "quarter": "{year} 年第 {q} 季度", "month": "{year} 年 {name}",
         "months": tuple(f"{n} 月" for n in range(1, 13)),
         "record_title": {"topic": "{owner}：{period}", "entity": "{owner}：{period}", "archive": "{period}的各期",
@@ -102,7 +105,7 @@ LABELS = {
         "translation_head": ("页面", "英文译文", "中文最后修改", "译文最后修改"),
         "translation_status": {"current": "最新", "outdated": "过时", "uncommitted": "尚未提交", "missing": "缺失",
                                "unknown": "无从判断"},
-        "translation_more": "另有 {n} 个页面需要处理，未在此列出：运行 {command} 查看全部。",
+        "translation_more": {"zero": "", "many": "另有 {n} 个页面需要处理，未在此列出：运行 {command} 查看全部。"},
         "translation_all_current": "所有译文都是最新的。",
         "uncommitted": "未提交",
         "claims": "数据",
@@ -131,8 +134,8 @@ LABELS = {
                            "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序",
                            "more": "再显示 {n} 条"},
         # what the ledger holds, counted from the data (kb.render.ledgers.claims_scope)
-        "claims_scope": "本账本收录 {issues}中 {items}条目登记为数据的 {figures}。正文里另有 {others}被编辑标为不是数据"
-                        "（计数、版本号、年份等），不在账本中。",
+        "claims_scope": "本账本收录 {issues}中 {items}条目登记为数据的 {figures}。",
+        "claims_scope_others": "正文里另有 {others}被编辑标为不是数据（计数、版本号、年份等），不在账本中。",
         "vendor_caveat_title": "厂商数据怎么读",
         "vendor_caveat": "标为“厂商自报”的数字来自厂商或项目方自己的博客与配套基准（如 AgentX、InferenceX）。"
                          "它们说明改进的方向大体可信，但各家的负载、硬件和基线都不同，7.8 倍、5 倍、3.3 倍这样的倍数不能横向比较；"
@@ -151,8 +154,9 @@ LABELS = {
         "checks": "核对 {claim}（{issue}）",
         "check_reason": "{what}：{verdict}。{reason}",
         "hub_checks": "厂商数字后来怎样了",
-        "hub_checks_summary": "本专题的 {vendor} 个厂商自报数字中，{checked} 个后来经过核对",
-        "hub_checks_none": "本专题的 {vendor} 个厂商自报数字都还没有经过核对。",
+        # what a hub's vendor figures came to: how many there are ({n}), then how many of them were checked
+        "hub_checks_vendor": {"zero": "本专题还没有厂商自报的数字。", "many": "本专题的 {n} 个厂商自报数字"},
+        "hub_checks_checked": {"zero": "{vendor}还没有经过核对。", "many": "{vendor}中，{n} 个后来经过核对"},
         "feed_check": "{verdict}：{claim}",
     },
     "en": {
@@ -226,10 +230,13 @@ LABELS = {
         "card_issue": "{issue} · {date}",
         "card_topic": "Topic",
         "watch_resolved": "Resolved",
-        "count": {"items": ("{n} item", "{n} items"), "verdicts": ("{n} verdict", "{n} verdicts"),
-                  "open_watch": ("{n} open watch entry", "{n} open watch entries"), "issues": ("{n} issue", "{n} issues"),
-                  "watch": ("{n} entry", "{n} entries"), "figures": ("{n} figure", "{n} figures"),
-                  "not_figures": ("{n} more number", "{n} more numbers")},
+        "count": {"items": {"zero": "no items", "one": "{n} item", "many": "{n} items"},
+                  "verdicts": {"zero": "no verdicts", "one": "{n} verdict", "many": "{n} verdicts"},
+                  "open_watch": {"zero": "no open watch entries", "one": "{n} open watch entry", "many": "{n} open watch entries"},
+                  "issues": {"zero": "no issues", "one": "{n} issue", "many": "{n} issues"},
+                  "watch": {"zero": "no entries", "one": "{n} entry", "many": "{n} entries"},
+                  "figures": {"zero": "no figures", "one": "{n} figure", "many": "{n} figures"},
+                  "not_figures": {"zero": "no more numbers", "one": "{n} more number", "many": "{n} more numbers"}},
         "pinned": "Read these first",
         "latest_items": "Latest items",
         "recent_verdicts": "Recent verdicts",
@@ -237,7 +244,7 @@ LABELS = {
         "latest_issues": "Latest issues",
         "recently_resolved": "Recently resolved",
         "record": "The full record",
-        "more_in_record": "{n} more in the full record below, by year.",
+        "more_in_record": {"zero": "", "one": "{n} more in the full record below, by year.", "many": "{n} more in the full record below, by year."},
         "year": "{year}", "quarter": "Q{q} {year}", "month": "{name} {year}",
         "months": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                    "November", "December"),
@@ -254,7 +261,8 @@ LABELS = {
         "translation_head": ("Page", "English translation", "Chinese last changed", "Translation last changed"),
         "translation_status": {"current": "up to date", "outdated": "outdated", "uncommitted": "not committed yet",
                                "missing": "missing", "unknown": "cannot tell"},
-        "translation_more": "{n} more pages need work and are not listed here: run {command} for all of them.",
+        "translation_more": {"zero": "", "one": "{n} more page needs work and is not listed here: run {command} for all of them.",
+                             "many": "{n} more pages need work and are not listed here: run {command} for all of them."},
         "translation_all_current": "Every translation is up to date.",
         "uncommitted": "uncommitted",
         "claims": "Figures",
@@ -281,8 +289,9 @@ LABELS = {
         "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "status": "Status", "all": "All",
                            "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort",
                            "more": "Show {n} more"},
-        "claims_scope": "This ledger holds the {figures} recorded as data by {items} of {issues}. The prose has {others} "
-                        "that the editors mark as not figures (counts, versions, years); they are not in the ledger.",
+        "claims_scope": "This ledger holds the {figures} recorded as data by {items} of {issues}.",
+        "claims_scope_others": " The prose has {others} that the editors mark as not figures (counts, versions, years); "
+                               "they are not in the ledger.",
         "vendor_caveat_title": "How to read vendor figures",
         "vendor_caveat": "Figures marked vendor-reported come from a vendor's or project's own blog and companion benchmarks "
                          "(AgentX, InferenceX and the like). They show which way an improvement points, but workloads, hardware "
@@ -302,16 +311,19 @@ LABELS = {
         "checks": "Checks {claim} ({issue})",
         "check_reason": "{what}: {verdict}. {reason}",
         "hub_checks": "What became of the vendor figures",
-        "hub_checks_summary": "Of this topic's {vendor} vendor-reported figures, {checked} were checked later",
-        "hub_checks_none": "None of this topic's {vendor} vendor-reported figures has been checked yet.",
+        "hub_checks_vendor": {"zero": "This topic has no vendor-reported figures yet.", "one": "this topic's one vendor-reported figure",
+                              "many": "this topic's {n} vendor-reported figures"},
+        "hub_checks_checked": {"zero": "None of {vendor} has been checked yet.", "one": "Of {vendor}, {n} was checked later",
+                               "many": "Of {vendor}, {n} were checked later"},
         "feed_check": "{verdict}: {claim}",
     },
 }
 
-
-# the words of the hubs' charts (kb.render.charts), kept beside these in their own module
-for _lang, _words in CHART_LABELS.items():
-    LABELS[_lang].update(_words)
+# the words of the hubs' charts (kb.render.charts) and of the parts that lead on (kb.render.leads), kept
+# beside these in modules of their own
+for _lang in LABELS:
+    LABELS[_lang].update(CHART_LABELS[_lang])
+    LABELS[_lang].update(LEAD_LABELS[_lang])
 
 
 def issue_title(number: int, title: str, lang: str) -> str:
@@ -320,13 +332,11 @@ def issue_title(number: int, title: str, lang: str) -> str:
 
 
 def count(lang: str, what: str, n: int) -> str:
-    """`n` things in the language's words: 1 item, 2 items; 1 条."""
-    one, other = LABELS[lang]["count"][what]
-    return (one if n == 1 else other).format(n=n)
+    """`n` things in the language's words: no items, 1 item, 2 items; 暂无条目, 1 条."""
+    return plural(LABELS[lang]["count"][what], n)
 
 
 
 def watch_age(lang: str, weeks: int) -> str:
     """How long a watch entry has been open: opened this week, opened 1 week ago, opened 6 weeks ago; 已开 6 周."""
-    words = LABELS[lang]["watch_age"]
-    return words["zero" if weeks == 0 else "one" if weeks == 1 else "many"].format(n=weeks)
+    return plural(LABELS[lang]["watch_age"], weeks)

@@ -52,6 +52,7 @@ class Records:
 
     def __init__(self, catalog):
         self.entries: dict[RecordPage, list] = defaultdict(list)
+        self._by_page: dict[str, RecordPage] | None = None
         for issue in catalog.issues:  # newest first, so every list is too
             when = year(issue.facts.published)
             self.entries[RecordPage("archive", when)].append(issue)
@@ -73,6 +74,12 @@ class Records:
     @property
     def pages(self) -> list[RecordPage]:
         return sorted(self.entries, key=lambda r: (r.kind, r.owner or "", r.period))
+
+    def at(self, page: str) -> RecordPage | None:
+        """The record page published as `page` (docs-relative), if it is one: asked for every page built."""
+        if self._by_page is None:
+            self._by_page = {record.page: record for record in self.entries}
+        return self._by_page.get(page)
 
     def of(self, kind: Kind, owner: str | None = None) -> list[RecordPage]:
         """The record pages of one overview, newest first."""

@@ -8,6 +8,10 @@ frequency), so sharing the niche `kinference` counts for more than sharing
 
 An item is scored against all others as one matrix product, many times faster
 than sorting the pairs in Python (measured: bench/README.md, kb/model/related.py).
+
+On an issue page the items of the issue share topics, so their lists were mostly the same few items, each
+repeated under every item: `in_issue` shows an item only under the first item of the issue that lists it, and
+the next most related ones under the later items instead.
 """
 from __future__ import annotations
 
@@ -17,7 +21,9 @@ import numpy as np
 
 from kb.model.entries import Item
 
-LIMIT = 5  # related items shown per item
+LIMIT = 3  # related items shown per item
+# candidates kept per item: enough for every item of a long issue to find LIMIT not listed above it
+KEPT = 10 * LIMIT
 
 
 class RelatedItems:
@@ -43,18 +49,34 @@ class RelatedItems:
         self.issue = np.array([i.issue.number for i in self.items])
         self.days = np.array([i.published.toordinal() for i in self.items], dtype=np.float64)
         self.found: dict[str, list[Item]] = {}
+        self.pages: dict[tuple[str, ...], dict[str, list[Item]]] = {}  # in_issue's lists, by the page's items
 
     def of(self, item: Item) -> list[Item]:
         """Up to `limit` items of other issues, most related first (none with nothing in common)."""
+        return self.ranked(item)[: self.limit]
+
+    def ranked(self, item: Item) -> list[Item]:
+        """The (up to KEPT) items of other issues that share the most with `item`, most related first."""
         if item.id not in self.found:
             n = self.row[item.id]
             scores = np.round(self.weighted @ self.has[n], 4)  # what the item shares with every other one
             scores[self.issue == self.issue[n]] = 0  # not from its own issue
             candidates = np.flatnonzero(scores > 0)
-            if len(candidates) > self.limit:  # keep the best `limit` scores, and whatever ties the last of them
-                cut = np.partition(scores[candidates], -self.limit)[-self.limit]
+            if len(candidates) > KEPT:  # keep the best KEPT scores, and whatever ties the last of them
+                cut = np.partition(scores[candidates], -KEPT)[-KEPT]
                 candidates = candidates[scores[candidates] >= cut]
             # most shared first; then nearest in time; then archive order, so the order never varies
             ranked = candidates[np.lexsort((candidates, np.abs(self.days[candidates] - self.days[n]), -scores[candidates]))]
-            self.found[item.id] = [self.items[c] for c in ranked[: self.limit]]
+            self.found[item.id] = [self.items[c] for c in ranked[:KEPT]]
         return self.found[item.id]
+
+    def in_issue(self, items: list[Item]) -> dict[str, list[Item]]:
+        """The related items of each of an issue's `items` (in page order), none shown twice on the page."""
+        key = tuple(item.id for item in items)
+        if key not in self.pages:
+            shown: set[str] = set()
+            lists = self.pages[key] = {}
+            for item in items:
+                lists[item.id] = [other for other in self.ranked(item) if other.id not in shown][: self.limit]
+                shown.update(other.id for other in lists[item.id])
+        return self.pages[key]

@@ -96,6 +96,20 @@ SIGNALS_PAGE = "signals.md"
 # Record pages (kb.model.records): generated, one per year (claims: per quarter), under these folders.
 RECORD_FOLDERS = {"topic": TOPICS_DIR, "entity": ENTITIES_DIR, "archive": "archive", "watch": "watch",
                   "signals": "signals", "claims": "claims"}
+# The page of the navigation that each folder's pages (not in the navigation: mkdocs.yml's not_in_nav) belong
+# to: the tab and section marked on them (mkdocs_kb/theme_context.py), an issue under the archive, a hub's year
+# under the topics, a ledger's quarter under its ledger.
+SECTION_OF_FOLDER = {ISSUES_DIR: ARCHIVE_PAGE, RECORD_FOLDERS["archive"]: ARCHIVE_PAGE, TOPICS_DIR: TOPICS_INDEX,
+                     ENTITIES_DIR: ENTITIES_INDEX, RECORD_FOLDERS["watch"]: WATCH_PAGE,
+                     RECORD_FOLDERS["signals"]: SIGNALS_PAGE, RECORD_FOLDERS["claims"]: CLAIMS_PAGE}
+
+
+def section_page(page: str) -> str | None:
+    """The navigation's page a docs page is under (issues/007.md -> issues/index.md), or None (a page of the nav)."""
+    folder, slash, _ = page.partition("/")
+    return SECTION_OF_FOLDER.get(folder) if slash else None
+
+
 # The claims, compact, for the ledger's filters across every period: fetched only when a reader filters.
 CLAIMS_DATA = "claims/claims.{lang}.json"
 
@@ -197,12 +211,16 @@ def split_language(path: str) -> tuple[str, str]:
     return path, site_languages().default
 
 
-def feed_names(topic: str | None = None) -> tuple[str, str]:
-    """(RSS, Atom) file names at a language's home: the whole archive's, or a topic's."""
-    return (f"topic-{topic}.xml", f"topic-{topic}.atom.xml") if topic else ("feed.xml", "atom.xml")
+FEED_KINDS = ("topic", "entity")  # besides the whole archive's feeds: one pair per topic hub and per entity page
+WATCH_FEEDS = ("watch.xml", "watch.atom.xml")  # the watch list's entries as they open and are resolved
 
 
-def generated_files(topics: list[str]) -> list[str]:
+def feed_names(topic: str | None = None, kind: str = "topic") -> tuple[str, str]:
+    """(RSS, Atom) file names at a language's home: the whole archive's, or a topic's (an entity's, `kind="entity"`)."""
+    return (f"{kind}-{topic}.xml", f"{kind}-{topic}.atom.xml") if topic else ("feed.xml", "atom.xml")
+
+
+def generated_files(topics: list[str], entities: list[str] = ()) -> list[str]:
     """The site-relative files the build writes besides pages (kb.publish.firewall checks what each holds)."""
     files = [f"{EXPORT_DIR}/{EXPORT_FILE}", f"{EXPORT_DIR}/{EXPORT_SCHEMA_FILE}", BUILD_STAMP]
     for lang in site_languages().codes:
@@ -210,14 +228,16 @@ def generated_files(topics: list[str]) -> list[str]:
         files += [CLAIMS_DATA.format(lang=lang), SEARCH_VOCABULARY.format(lang=lang), f"{home}sitemap.xml",
                   f"{home}sitemap.xml.gz"]
         files += [f"{home}{name}" for topic in [None, *topics] for name in feed_names(topic)]
+        files += [f"{home}{name}" for entity in entities for name in feed_names(entity, "entity")]
+        files += [f"{home}{name}" for name in WATCH_FEEDS]
     return files
 
 
-def generated_paths(topics: list[str]) -> dict[str, str]:
+def generated_paths(topics: list[str], entities: list[str] = ()) -> dict[str, str]:
     """What the build writes besides the pages of docs/ -> what it is: a site-relative file, or a folder
     ending with `/` that is the build's alone (a language's site, the search index). A page published at
     one of them would replace it, or be replaced, or stop the build (kb.content.loading refuses such pages)."""
-    paths = {path: "the generated file" for path in generated_files(topics)}
+    paths = {path: "the generated file" for path in generated_files(topics, entities)}
     paths.update({path: "the theme's page" for path in THEME_PAGES})
     paths[f"{INDEX_FOLDER}/"] = "the search index's folder"
     paths.update({language_home(lang): f"the folder of the {lang} site" for lang in site_languages().codes if language_home(lang)})

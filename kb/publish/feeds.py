@@ -1,9 +1,11 @@
-"""RSS 2.0 and Atom feeds, per language: new issues, and each topic hub's items and checks of its figures.
+"""RSS 2.0 and Atom feeds, per language: new issues; each topic hub's items and checks of its figures; each
+entity's items; the watch list's entries as they open and are resolved.
 
 Written from the catalog into the built site (any generator), with dates from
 the content only, so the same commit always writes the same feeds. Feed files
 sit at each language's home (`feed.xml`, `atom.xml`, `topic-<id>.xml`,
-`topic-<id>.atom.xml`), where Material's script finds a sitemap next to them.
+`topic-<id>.atom.xml`, `entity-<id>.xml`, `watch.xml`…: kb.project.layout), where
+Material's script finds a sitemap next to them.
 """
 from __future__ import annotations
 
@@ -48,7 +50,38 @@ def _enclosure(site: Path, site_url: str, number: int, lang: str) -> tuple[str, 
     return site_url.rstrip("/") + "/" + layout.issue_email(number, lang), path.stat().st_size
 
 
-def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Path, site_url: str) -> list[dict]:
+def _item_entries(catalog: Catalog, lang: str, items: list, home: str) -> list[dict]:
+    return [{
+        "title": item.title(lang),
+        # the id it was first published under: a feed reader knows the entry by it (kb.content.published)
+        "link": f"{home}{layout.page_url(item.page)}#{(item.facts.formerly or [item.id])[0]}",
+        "date": item.published,
+        "summary": catalog.plain_text(item.text(lang).summary, lang),
+    } for item in items[:LIMIT]]
+
+
+def _watch_entries(catalog: Catalog, lang: str, home: str) -> list[dict]:
+    """The watch list's news: each entry as it is opened, and again as an item resolves it."""
+    words = LABELS[lang]
+    entries = []
+    for entry in catalog.watch:
+        link = f"{home}{layout.page_url(entry.page)}#{entry.anchor}"
+        text = entry.text(lang)
+        entries.append({"title": f"{words['watch_open']}{words['colon']}{entry.title(lang)}", "link": link,
+                        "date": entry.published, "summary": catalog.plain_text(text.note, lang)})
+        if entry.resolved_by is not None:
+            entries.append({"title": f"{words['watch_resolved']}{words['colon']}{entry.title(lang)}",
+                            "link": f"{home}{layout.page_url(entry.resolved_by.page)}#{entry.resolved_by.anchor}",
+                            "date": entry.resolved_by.published, "summary": catalog.plain_text(entry.reason(lang), lang)})
+    return sorted(entries, key=lambda e: e["date"], reverse=True)[:LIMIT]
+
+
+def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Path, site_url: str,
+             kind: str = "topic") -> list[dict]:
+    if kind == "entity":
+        return _item_entries(catalog, lang, catalog.items_of_entity(topic), home)
+    if kind == "watch":
+        return _watch_entries(catalog, lang, home)
     if topic is None:
         return [{
             "title": issue_title(issue.number, issue.title(lang), lang),
@@ -58,13 +91,7 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Pa
             "enclosure": _enclosure(site, site_url, issue.number, lang),
         } for issue in [i for i in catalog.issues if not i.facts.withdrawn][:LIMIT]]  # withdrawn: not announced again
     items = catalog.items_of_topic(topic)
-    entries = [{
-        "title": item.title(lang),
-        # the id it was first published under: a feed reader knows the entry by it (kb.content.published)
-        "link": f"{home}{layout.page_url(item.page)}#{(item.facts.formerly or [item.id])[0]}",
-        "date": item.published,
-        "summary": catalog.plain_text(item.text(lang).summary, lang),
-    } for item in items[:LIMIT]]
+    entries = _item_entries(catalog, lang, items, home)
     # a later figure that confirmed, qualified or contradicted one of the topic's figures is news of its own
     words = LABELS[lang]
     entries += [{
@@ -113,13 +140,16 @@ def write_feeds(catalog: Catalog, site: Path, site_url: str, site_names: dict[st
     for lang in layout.LANGUAGES:
         prefix = layout.language_home(lang)
         home = site_url.rstrip("/") + "/" + prefix
-        scopes = [(None, site_names[lang], home)] + [
-            (topic.id, f"{site_names[lang]} · {topic.title(lang)}", home + layout.page_url(topic.page))
-            for topic in catalog.topics.values()]
-        for topic, title, link in scopes:
-            entries = _entries(catalog, lang, topic, home, site, site_url)
-            description = catalog.topics[topic].text(lang).description if topic else title
-            rss_name, atom_name = layout.feed_names(topic)
+        scopes = [(None, "topic", site_names[lang], home, site_names[lang])]
+        scopes += [(topic.id, "topic", f"{site_names[lang]} · {topic.title(lang)}", home + layout.page_url(topic.page),
+                    topic.text(lang).description) for topic in catalog.topics.values()]
+        scopes += [(entity.id, "entity", f"{site_names[lang]} · {entity.title(lang)}", home + layout.page_url(entity.page),
+                    entity.text(lang).description) for entity in catalog.entities.values()]
+        watch = f"{site_names[lang]} · {LABELS[lang]['subscribe_what']['watch']}"
+        scopes.append((None, "watch", watch, home + layout.page_url(layout.WATCH_PAGE), watch))
+        for scope, kind, title, link, description in scopes:
+            entries = _entries(catalog, lang, scope, home, site, site_url, kind)
+            rss_name, atom_name = layout.WATCH_FEEDS if kind == "watch" else layout.feed_names(scope, kind)
             for name, text in ((rss_name, rss(title, link, description, lang, entries)),
                                (atom_name, atom(title, link, home + atom_name, lang, entries))):
                 path = site / prefix / name

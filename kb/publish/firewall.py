@@ -67,7 +67,7 @@ class Firewall:
 
     def __init__(self, site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
                  docs: Path | None = None, split: bool = False, site_url: str | None = None,
-                 cards: set[str] = frozenset(), policy: str = POLICY):
+                 cards: set[str] = frozenset(), policy: str = POLICY, entities: list[str] = ()):
         self.site = Path(site)
         self.cards = cards  # the share cards the build draws (kb.publish.cards.card_files)
         self.site_url = site_url  # where an email's images may come from (kb.publish.email_rules)
@@ -78,7 +78,7 @@ class Firewall:
         self.known: dict[str, bool] = {}
         self.scripts = Scripts(self._known_file, frozenset(INLINE_SCRIPTS),
                                "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/", site_url, policy)
-        self.generated = _generated_files(topics)
+        self.generated = _generated_files(topics, entities)  # their feeds, like the topics'
         self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
     def site_problems(self) -> list[Problem]:
@@ -156,9 +156,10 @@ class Firewall:
 
 
 def firewall(site: Path, theme: Theme, pages: dict[str, str], topics: list[str], base_path: str = "/",
-             docs: Path | None = None, cards: set[str] = frozenset(), site_url: str | None = None) -> list[Problem]:
+             docs: Path | None = None, cards: set[str] = frozenset(), site_url: str | None = None,
+             entities: list[str] = ()) -> list[Problem]:
     """Findings in `site` (Firewall, both parts); `site_url`: its own address (absolute <link>s, emails)."""
-    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards, site_url=site_url)
+    check = Firewall(site, theme, pages, topics, base_path, docs, cards=cards, site_url=site_url, entities=entities)
     return check.site_problems() + check.search_index_problems()
 
 
@@ -178,11 +179,11 @@ def _is_issue_email(rel: str, pages: dict[str, str]) -> bool:
     return bool(match) and rel == layout.issue_email(int(match[1]), match[2]) and rel.rpartition("/")[0] + "/index.html" in pages
 
 
-def _generated_files(topics: list[str]) -> dict:
+def _generated_files(topics: list[str], entities: list[str] = ()) -> dict:
     """Each file the build generates (kb.project.layout.generated_files) -> how its content is checked."""
     gzipped_xml = lambda path: _xml_problems(path, gzip.decompress(path.read_bytes()))  # noqa: E731
     return {path: _json_problems if path.endswith(".json") else gzipped_xml if path.endswith(".xml.gz") else _xml_problems
-            for path in layout.generated_files(topics)}
+            for path in layout.generated_files(topics, entities)}
 
 
 def _xml_problems(path: Path, data: bytes | None = None) -> list[str]:

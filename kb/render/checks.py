@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from kb.base.plural import plural
 from kb.model.claim_facts import STATUSES
 from kb.model.entries import Claim
 from kb.render.links import HTML, Link
@@ -52,11 +53,12 @@ def vendor_checks(r: Renderer, claims: list[Claim]) -> str:
     """How many of these vendor-reported figures were checked later and how they fared, and the latest checks."""
     vendor = [c for c in claims if c.facts.source_kind == "vendor"]
     checked = [c for c in vendor if c.checked_by]
-    if not checked:
-        return element("p", r.t["hub_checks_none"].format(vendor=len(vendor)), class_="kb-checks")
+    figures = plural(r.t["hub_checks_vendor"], len(vendor))  # a whole sentence when there are none
+    if not vendor or not checked:
+        return element("p", figures if not vendor else plural(r.t["hub_checks_checked"], 0, vendor=figures), class_="kb-checks")
     tally = Counter(c.status for c in checked)
     parts = " · ".join(f"{r.t['status'][status]} {tally[status]}" for status in STATUSES if tally[status])
-    summary = element("p", r.t["hub_checks_summary"].format(vendor=len(vendor), checked=len(checked))
+    summary = element("p", plural(r.t["hub_checks_checked"], len(checked), vendor=figures)
                       + r.t["colon"] + parts, class_="kb-checks")
     latest = sorted((check for c in checked for check in c.checked_by), key=lambda check: check.published, reverse=True)
     entries = "".join(

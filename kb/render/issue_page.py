@@ -11,8 +11,10 @@ from __future__ import annotations
 import html
 
 from kb.model.entries import Issue, Item, Pick, QuickTake, Signal
+from kb.model.labels import count
 from kb.project import layout
 from kb.render.figures import claims_list
+from kb.render.leads import issue_end, next_in_topic
 from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import admonition, bullet_list_html, element, heading, paragraph, rule, span
 from kb.render.renderer import Renderer
@@ -46,6 +48,7 @@ def issue_page(r: Renderer, issue: Issue) -> str:
         parts += [pick_block(r, pick) for pick in issue.picks]
     parts += watch_section(r, issue)
     parts.append(f"{rule()}\n\n" + paragraph(r.t["disclaimer"], "kb-disclaimer"))
+    parts.append(r.raw(issue_end(r, issue)))  # it ends leading on: the issues before and after, its feeds (kb.render.leads)
     return "\n\n".join(parts) + "\n"
 
 
@@ -60,7 +63,7 @@ def item_block(r: Renderer, item: Item) -> str:
         f"{r.badge(item.facts.category)} **{r.prose(text.summary, MARKDOWN)}**",
         r.labelled("why", r.prose(text.why, MARKDOWN), MARKDOWN),
         r.labelled("edge", r.prose(text.edge, MARKDOWN), MARKDOWN),
-        r.raw(item_details(r, item)),
+        r.raw(item_details(r, item) + next_in_topic(r, item)),
     ])
 
 
@@ -102,18 +105,22 @@ def item_details(r: Renderer, item: Item) -> str:
     if mentioned:
         parts.append(element("p", unindexed(r.labelled("mentioned_in", " · ".join(r.write(r.page_link(p), HTML)
                                                                                 for p in mentioned), HTML))))
-    related = r.catalog.related(item)
+    related = r.catalog.related_in_issue(item)  # none an earlier item of this issue already lists
     if related:
-        parts.append(element("p", unindexed(r.labelled("related", related_items(r, related), HTML))))
+        parts.append(related_items(r, related))
     return "\n".join(parts)
 
 
 def related_items(r: Renderer, items: list[Item]) -> str:
-    # generated from other issues' titles: kept out of the search index, like the hubs' lists
-    return element("span", " · ".join(
+    """An item's related items, folded under their label, which opens them: five per item, mostly the same ones,
+    made an issue page 11-13k px tall at 375 px. Generated from other issues' titles: kept out of the search
+    index, like the hubs' lists."""
+    links = element("span", " · ".join(
         f"{r.write(r.ref(i.id), HTML)}<small>{r.t['in_parentheses'].format(r.write(r.issue_short(i.issue), HTML))}</small>"
-        for i in items),
-        class_="kb-related", data_pagefind_ignore="all")
+        for i in items), class_="kb-related")
+    label = f"{r.t['related']}{r.t['in_parentheses'].format(count(r.lang, 'items', len(items)))}"
+    return element("details", element("summary", html.escape(label)) + element("p", links),
+                   class_="kb-related-items", data_pagefind_ignore="all")
 
 
 def quick_take_block(r: Renderer, take: QuickTake) -> str:

@@ -5,6 +5,7 @@ import html
 from collections import Counter
 from datetime import datetime, timezone
 
+from kb.base.plural import plural
 from kb.model.claim_facts import SOURCE_KINDS, STATUSES
 from kb.model.entries import Watch
 from kb.model.labels import count
@@ -42,11 +43,14 @@ def claims_scope(r: Renderer) -> str:
     """What the ledger holds, counted from the data: the figures recorded as data, by how many items of how many
     issues, and how many numbers of the prose the editors mark as not figures (kb.content.figure_check)."""
     c, lang = r.catalog, r.lang
+    if not c.claims:  # the table says there are none yet
+        return ""
     items = {id(claim.item): claim.item for claim in c.claims}.values()
     others = sum(len(i.facts.not_figures) for i in c.items) + sum(len(i.facts.not_figures) for i in c.issues)
     sentence = r.t["claims_scope"].format(figures=count(lang, "figures", len(c.claims)), items=count(lang, "items", len(items)),
-                                          issues=count(lang, "issues", len({id(i.issue) for i in items})),
-                                          others=count(lang, "not_figures", others))
+                                          issues=count(lang, "issues", len({id(i.issue) for i in items})))
+    if others:
+        sentence += r.t["claims_scope_others"].format(others=count(lang, "not_figures", others))
     return element("p", html.escape(sentence), class_="kb-scope", data_kb_generated="count")
 
 
@@ -192,5 +196,6 @@ def translation_table(r: Renderer, states) -> str:
                 + element("td", when(state.source_changed)) + element("td", when(state.translation_changed)))
         for state in todo[:TRANSLATION_ROWS])
     more = len(todo) - TRANSLATION_ROWS
-    rest = element("p", html.escape(r.t["translation_more"]).format(n=more, command=element("code", "kb translations")))
+    sentences = {key: html.escape(text) for key, text in r.t["translation_more"].items()}
+    rest = element("p", plural(sentences, more, command=element("code", "kb translations")))
     return r.raw(unindexed_html(summary + table_html(head, rows) + (rest if more > 0 else "")))

@@ -9,10 +9,10 @@ Headings stay Markdown, for the table of contents.
 """
 from __future__ import annotations
 
+from kb.base.plural import plural
 from kb.model.entries import Issue, Item, Signal, Watch
 from kb.model.figure_text import figure_text
 from kb.model.labels import count
-from kb.project import layout
 from kb.render.charts import figures_over_time
 from kb.render.checks import status_mark, vendor_checks
 from kb.render.figures import source_kind
@@ -20,6 +20,7 @@ from kb.render.links import HTML, MARKDOWN, Link, markdown_text
 from kb.render.markup import bullet_list_html, element, heading, paragraph, unindexed
 from kb.render.periods import record_links
 from kb.render.renderer import Renderer
+from kb.render.subscribe import subscribe
 
 
 def item_entry(r: Renderer, item: Item, *, dated: bool = True) -> str:
@@ -51,10 +52,8 @@ def bullet_list(r: Renderer, entries: list[str]) -> str:
 
 
 def feed_links(r: Renderer, topic: str | None = None) -> str:
-    home = r.home()  # feeds sit at the language's home
-    rss, atom = layout.feed_names(topic)
-    return element("p", f'{r.t["subscribe"]}{r.t["colon"]}{element("a", "RSS", href=f"{home}/{rss}")} · '
-                        f'{element("a", "Atom", href=f"{home}/{atom}")}', class_="kb-feeds")
+    """The subscribe block (kb.render.subscribe): a hub's topic and the issues, or the issues and the watch list."""
+    return r.raw(subscribe(r, [("topic", topic), ("issues", None)] if topic else [("issues", None), ("watch", None)]))
 
 
 # How much of each list an overview shows; the rest is on its record pages (kb.render.records).
@@ -66,7 +65,7 @@ def topic_hub(r: Renderer, topic_id: str) -> str:
     """The editor's overview of a topic: pins, latest items, open watch entries, recent verdicts, figures, the record."""
     c = r.catalog
     topic, items = c.topics[topic_id], c.items_of_topic(topic_id)
-    parts = [feed_links(r, topic_id)]
+    parts = []
     if topic.facts.pins:
         parts += [heading(2, r.t["pinned"], "pinned"), bullet_list(r, [item_entry(r, c.target(i)) for i in topic.facts.pins])]
     open_entries = c.watch_of_topic(topic_id, open_only=True)
@@ -86,13 +85,14 @@ def topic_hub(r: Renderer, topic_id: str) -> str:
         r.raw(figures_over_time(r, topic_id, items)),
         heading(2, r.t["record"], "record"),
         record_links(r, "topic", topic_id),
+        feed_links(r, topic_id),
     ]
     return unindexed("\n\n".join(parts))
 
 
 def more(r: Renderer, hidden: int) -> list[str]:
     """A last entry saying how many more the record holds."""
-    return [f'<li class="kb-more">{r.t["more_in_record"].format(n=hidden)}</li>'] if hidden > 0 else []
+    return [f'<li class="kb-more">{plural(r.t["more_in_record"], hidden)}</li>'] if hidden > 0 else []
 
 
 def figure_entry(r: Renderer, claim) -> str:
@@ -116,7 +116,8 @@ def entity_timeline(r: Renderer, entity_id: str) -> str:
     timeline = "".join(p if isinstance(p, str) else bullet_list_html(p, r.t["none_yet"]) for p in parts)
     return unindexed("\n\n".join([paragraph(head, "kb-facts"), heading(2, r.t["latest_items"], "items"),
                                     r.raw(timeline) if parts else r.t["none_yet"],
-                                    heading(2, r.t["record"], "record"), record_links(r, "entity", entity_id)]))
+                                    heading(2, r.t["record"], "record"), record_links(r, "entity", entity_id),
+                                    r.raw(subscribe(r, [("entity", entity_id)]))]))
 
 
 def watch_list(r: Renderer) -> str:
@@ -133,10 +134,10 @@ def watch_list(r: Renderer) -> str:
     if not open_entries:
         parts.append(r.t["none_yet"])
     elif len(open_entries) > CURRENT_WATCH:
-        parts.append(r.raw(element("p", r.t["more_in_record"].format(n=len(open_entries) - CURRENT_WATCH))))
+        parts.append(r.raw(element("p", plural(r.t["more_in_record"], len(open_entries) - CURRENT_WATCH))))
     parts.append(heading(2, r.t["recently_resolved"], "resolved"))
     parts.append(bullet_list(r, [watch_current(r, w) for w in resolved[:RECENTLY_RESOLVED]]))
-    parts += [heading(2, r.t["record"], "record"), record_links(r, "watch")]
+    parts += [heading(2, r.t["record"], "record"), record_links(r, "watch"), r.raw(subscribe(r, [("watch", None)]))]
     return unindexed("\n\n".join(parts))  # each entry is found on its record page, where it lives in full
 
 

@@ -15,7 +15,7 @@ from kb.model.catalog import Catalog
 from kb.model.records import RecordPage
 from kb.project import layout
 from kb.project.translations import translation_states
-from kb.render import ledgers, lists, records
+from kb.render import leads, ledgers, lists, records
 from kb.render.issue_page import issue_page
 from kb.render.links import MARKDOWN
 from kb.render.renderer import Renderer
@@ -62,6 +62,7 @@ class PageMacros:
         entity = self.catalog.entities.get(self._own_id(layout.ENTITIES_DIR))
         if entity is None:
             raise MisplacedMacro("entity_timeline", "an entity page (docs/entities/<entity>.md)")
+        self.meta["kb_entity"] = entity.id  # the page's head links the entity's feeds
         return lists.entity_timeline(self.r, entity.id)
 
     def _own_id(self, folder: str) -> str:
@@ -87,6 +88,12 @@ class PageMacros:
 
     def latest_issue(self) -> str:
         return lists.latest_issue(self.r)
+
+    def latest_issues(self) -> str:
+        return leads.latest_issues(self.r)
+
+    def recent_changes(self) -> str:
+        return leads.recent_changes(self.r)
 
     def claims_ledger(self) -> str:
         return ledgers.claims_ledger(self.r)
