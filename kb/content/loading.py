@@ -38,9 +38,8 @@ def load_catalog(root: Path | str, partial: bool = False) -> Catalog:
     """Read data/ and docs/ under `root`; raise ContentError listing every error.
 
     Warnings (things to look at, not to stop for) are kept in `catalog.warnings`. `partial`: return what could be read
-    despite errors, every problem then in `catalog.warnings` (kb diff compares a broken base as far as it loads;
-    nothing is built from it). A folder holding a file of another kind or a link still raises.
-    """
+    despite errors, every problem then in `catalog.warnings` (kb diff compares a broken base as far as it loads; nothing
+    is built from it). A folder holding a file of another kind or a link still raises."""
     return read_catalog(Path(root), FileCache(), partial=partial)
 
 

@@ -51,7 +51,10 @@ def _problems(text: str, lang: str, catalog: Catalog) -> Iterator[tuple[re.Match
         target = catalog.target(match.group("id"))
         if target is None:
             continue  # an unknown id: refused by the link checks
-        shown = ref_label(target, lang, match.group("text"), alone)
+        try:
+            shown = ref_label(target, lang, match.group("text"), alone)
+        except LookupError:  # the entry has no text in this language: reported on its own
+            continue
         if shown is None:
             page = getattr(getattr(target, "issue", None), "page", "")
             yield match, (msg("ref-needs-short", id=target.id, page=f"docs/{page}"), "error")
