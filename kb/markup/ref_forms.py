@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from kb.base.limits import markdown_problems
 from kb.markup.refs import REF
 
 # Blocks whose own text decides: a paragraph, a list item, a table cell, a heading, a definition.
@@ -27,6 +28,8 @@ def standalone(markdown: str) -> list[bool]:
     matches = list(REF.finditer(markdown))
     if not matches:
         return []
+    if any(markdown_problems(markdown)):  # over a limit: refused, never converted (kb.base.limits)
+        return [False] * len(matches)
     from kb.markup.markdown_reading import render  # loads the site's Markdown configuration: only when needed
 
     parts, last = [], 0
