@@ -134,3 +134,10 @@ def test_a_short_name_is_a_name(project, capsys):
     edit(project, "docs/issues/003.en.md", '    short: "ds4"\n', '    short: "—"\n')
     page = "docs/issues/003.en.md"
     refused(project, capsys, f"{page}:{line_of(project, page, 'short: ' + chr(34) + '—')}:")
+
+
+def test_a_space_between_han_and_a_ref_showing_han_is_dropped(catalog):
+    r = Renderer(catalog, "zh", "topics/pd-disaggregation.md")
+    prose = r.prose('第 3 期的 {{ ref("vllm-bidirectional-kv-transfer") }} 一条提到', MARKDOWN)
+    assert prose.startswith("第 3 期的[双向 KV 传输](") and prose.endswith(")一条提到"), prose
+    assert r.prose('见{{ ref("sglang-v0-5-23") }}的', MARKDOWN).startswith("见 [SGLang v0.5.23](")
