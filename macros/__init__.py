@@ -16,7 +16,7 @@ from kb import load_catalog
 from kb.markup.templates import MACROS
 from kb.project import layout
 from kb.project.generator import NAIVE_BASELINE, PLUGIN, plugin_not_running
-from kb.render import MisplacedMacro, PageMacros, UnknownReference
+from kb.render import MisplacedMacro, NoShortName, PageMacros, UnknownReference
 
 
 def define_env(env):
@@ -37,6 +37,9 @@ def define_env(env):
         except UnknownReference as error:
             where = "ref" if name == "ref" else "ref in front matter"
             raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: {where}: {error} — use an existing id (see data/)") from None
+        except NoShortName as error:
+            raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: ref: {error} — write the words to show, "
+                              f"ref(\"{error.target_id}\", \"…\"), or give it a `short:` name") from None
         except MisplacedMacro as error:
             raise PluginError(f"{layout.DOCS}/{env.page.file.src_uri}: {error}") from None
         env.page.meta.update(macros.meta)

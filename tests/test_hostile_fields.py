@@ -73,7 +73,8 @@ def test_a_term_alias_search_reads_as_another_terms_alias_is_refused(project, ca
     terms = project / "data/terms.yml"
     terms.write_text(terms.read_text(encoding="utf-8") + NEW_TERM.replace("ALIAS", alias), encoding="utf-8")
     line = line_of(project, "data/terms.yml", "id: draft-sampling") + 2
-    out = refused(project, capsys, f"data/terms.yml:{line}: 2.aliases.en.0: `{alias}`")
+    place = terms.read_text(encoding="utf-8").count("\n- id: ") - 1  # the new term, the last of the list
+    out = refused(project, capsys, f"data/terms.yml:{line}: {place}.aliases.en.0: `{alias}`")
     first = line_of(project, "data/terms.yml", "en: [speculative sampling]")  # the file and line of the alias taken
     assert f"already names `speculative-decoding` (data/terms.yml:{first}) — an alias names one thing" in out, out
     if alias.startswith("ｓ"):

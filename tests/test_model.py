@@ -183,5 +183,7 @@ def test_a_build_keeps_the_catalog_and_not_the_files_parses(tmp_path):
 
 
 def test_plain_text_writes_refs_out_for_feeds_and_data(catalog):
+    """As a page shows them: inside a sentence a name (kb.model.ref_labels), alone the title, or the writer's words."""
     text = 'See {{ ref("loopvq") }} and {{ ref("dual-qk", "the 2-bit paper") }}.'
-    assert catalog.plain_text(text, "en") == f"See {catalog.target('loopvq').title('en')} and the 2-bit paper."
+    assert catalog.plain_text(text, "en") == f"See {catalog.target('loopvq').short('en')} and the 2-bit paper."
+    assert catalog.plain_text('{{ ref("loopvq") }}', "en") == catalog.target("loopvq").title("en")

@@ -113,7 +113,7 @@ def issue_texts(text: IssueText) -> list[tuple[tuple, str]]:
     out = [(("description",), text.description), (("summary",), text.summary)]
     for section in ("signals", "picks", "watch"):
         out += [((section, key, name), value) for key, entry in getattr(text, section).items()
-                for name, value in entry.model_dump().items()]
+                for name, value in entry.model_dump().items() if value is not None]  # a `short:` name is optional
     for section in ("quick_takes", "resolutions", "checks"):
         out += [((section, key), value) for key, value in getattr(text, section).items()]
     return out

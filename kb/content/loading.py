@@ -1,8 +1,7 @@
 """Load the content tree into a catalog: read, validate, assemble, cross-check.
 
-`load_catalog(root)` reads everything afresh; kb.content.catalog_cache keeps the last
-catalog for a process that loads again and again (the site plugin: one build
-per language, and `mkdocs serve` after each edit).
+`load_catalog(root)` reads everything afresh; kb.content.catalog_cache keeps the last catalog for a process that
+loads again and again (the site plugin: one build per language, and `mkdocs serve` after each edit).
 """
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ from kb.content.files import content_file_problems
 from kb.content.name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
 from kb.content.published import check_formerly, check_withdrawn
 from kb.content.reader import ContentReader, dotted
+from kb.content.ref_checks import check_ref_wording
 from kb.content.report import locate
 from kb.content.typography import typography_problems
 from kb.markup.refs import find_refs
@@ -38,10 +38,9 @@ MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its 
 def load_catalog(root: Path | str, partial: bool = False) -> Catalog:
     """Read data/ and docs/ under `root`; raise ContentError listing every error.
 
-    Warnings (things to look at, not to stop for) are kept in `catalog.warnings`. `partial`: return what could
-    be read despite errors, every problem then in `catalog.warnings` (kb diff compares a broken base as far as
-    it loads; nothing is built from it). A folder holding a file of another kind or a link still raises.
-    """
+    Warnings (things to look at, not to stop for) are kept in `catalog.warnings`. `partial`: return what could be read
+    despite errors, every problem then in `catalog.warnings` (kb diff compares a broken base as far as it loads; nothing
+    is built from it). A folder holding a file of another kind or a link still raises."""
     return read_catalog(Path(root), FileCache(), partial=partial)
 
 
@@ -81,6 +80,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     if not reader.unreadable:  # an unread issue would read as a gap in the numbers
         check_archive_order(reader, catalog)
     check_repeated_references(reader, catalog)
+    check_ref_wording(reader, catalog)
     check_figure_context(reader, catalog)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
@@ -278,9 +278,9 @@ ENTRY_NAMES = {"items": msg("noun-item"), "signals": msg("noun-signal"), "quick_
 
 
 def _check_page_anchors(reader: ContentReader, issue: Issue, topics: dict) -> None:
-    """Every id the issue page writes is written once: no entry's anchor may repeat a section's
-    (kb.render.issue_page) or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would.
-    Nor may a watch entry's id repeat a topic's heading on the watch record pages (kb.render.records)."""
+    """Every id the issue page writes is written once: no entry's anchor may repeat a section's (kb.render.issue_page)
+    or another entry's, as item `featured` or item `watch-x` beside watch entry `x` would. Nor may a watch entry's id
+    repeat a topic's heading on the watch record pages (kb.render.records)."""
     for index, entry in enumerate(issue.watch):
         topic = next((t for t in topics if layout.TOPIC_WATCH_ANCHOR.format(t) == entry.id), None)
         if topic:

@@ -29,7 +29,9 @@ from kb.base.problems import Problem
 from kb.base.text import HAN
 from kb.content.reader import ContentReader, dotted, named_steps
 from kb.markup.prose_view import CODE_SPAN, View, edit_kind
-from kb.markup.refs import expand_refs
+from kb.markup.ref_forms import standalone
+from kb.markup.refs import REF, expand_refs
+from kb.model.ref_labels import ref_label
 from kb.project import layout
 from kb.project.written import trailing_spaces, written_at
 
@@ -81,10 +83,9 @@ def typography_problems(reader: ContentReader, catalog, split: bool = False) -> 
 
 def _page_problems(lang: str, page, catalog, vocabulary: set[str]) -> list[Problem]:
     problems = []
-    title = _titles(catalog, lang)
     for loc, text in _strings(page.meta.data):
         field = dotted(loc)
-        for f in _text_problems(View(text, title), lang, loc, vocabulary):
+        for f in _text_problems(View(text, _titles(catalog, lang, text)), lang, loc, vocabulary):
             place = written_at(page.meta, loc, text, f.start, f.end)  # None: not written literally, not guessed
             line = place[0] if place else page.meta.line_holding(loc, text[f.start:f.end])
             problems.append(Problem(page.path, line, field, f.message, found=text[f.start:f.end],
@@ -92,7 +93,7 @@ def _page_problems(lang: str, page, catalog, vocabulary: set[str]) -> list[Probl
                                     fixable=f.fixable and place is not None, hint=f.hint,
                                     names=named_steps(page.meta.data, field)))
     for number, line in _body_lines(page):
-        for f in _text_problems(View(line, title), lang, ("body",), vocabulary):
+        for f in _text_problems(View(line, _titles(catalog, lang, line)), lang, ("body",), vocabulary):
             problems.append(Problem(page.path, number, "text", f.message, found=line[f.start:f.end], column=f.start + 1,
                                     replacement=f.replacement, fixable=f.fixable, hint=f.hint))
     problems += [Problem(page.path, line, "text", msg("trailing-space"), "warning", found=gap, column=column,
@@ -101,13 +102,20 @@ def _page_problems(lang: str, page, catalog, vocabulary: set[str]) -> list[Probl
     return problems
 
 
-def _titles(catalog, lang: str):
+def _titles(catalog, lang: str, text: str):
+    """What each ref of `text` shows, as the page renders it: a title alone, a name in a sentence (kb.model.ref_labels)."""
+    alone: dict[tuple, bool] = {}
+    for match, standing in zip(REF.finditer(text), standalone(text)):
+        key = (match.group("id"), match.group("text"))
+        alone[key] = alone.get(key, True) and standing
+
     def title(target_id: str, label: str | None) -> str:
         target = catalog.target(target_id)
         try:
-            return label or (target.title(lang) if target is not None else target_id)
+            shown = ref_label(target, lang, label, alone.get((target_id, label), False)) if target is not None else None
         except LookupError:  # its text is missing in this language: reported on its own
             return target_id
+        return shown or target_id
     return title
 
 

@@ -6,8 +6,10 @@ who mentions what, and expands it in prose kept in front matter.
 A ref beside Han whose text starts (or ends) with a Latin letter or a digit is
 set apart by a space when it is rendered, as Chinese typesetting spaces Han
 from Latin: `见{{ ref("vllm-v0-33-0") }}的` reads "见 vLLM v0.33.0 的", and
-`见{{ ref("x") }}` linking a Chinese title reads without one. A contributor
-writes refs without thinking of it (kb.content.typography reads a ref as its text).
+`见{{ ref("x") }}` linking a Chinese title reads without one; a space written
+between Han and a ref showing Han is dropped (`第 3 期的 {{ ref("x") }} 一条` reads
+"第 3 期的双向 KV 传输一条"). A contributor writes refs without thinking of it
+(kb.content.typography reads a ref as its text).
 """
 from __future__ import annotations
 
@@ -37,6 +39,8 @@ def expand_refs(text: str, link: Callable[[str, str | None], str], plain: Callab
 
 
 LATIN_EDGE = re.compile(r"[A-Za-z0-9]")
+HAN_BEFORE_SPACE = re.compile(f"{HAN_CHAR.pattern} $")
+SPACE_BEFORE_HAN = re.compile(f" {HAN_CHAR.pattern}")
 
 
 def spaced_refs(text: str, label: Callable[[str, str | None], str]) -> str:
@@ -45,11 +49,16 @@ def spaced_refs(text: str, label: Callable[[str, str | None], str]) -> str:
     parts, last = [], 0
     for match in REF.finditer(text):
         shown = label(match.group("id"), match.group("text")) or ""
-        parts.append(text[last:match.start()])
-        if shown and HAN_CHAR.match(text[match.start() - 1:match.start()]) and LATIN_EDGE.match(shown[0]):
+        before = text[last:match.start()]
+        if shown and HAN_CHAR.match(shown[0]) and HAN_BEFORE_SPACE.search(before):
+            before = before[:-1]  # `第 3 期的 {{ ref(…) }}` showing Han: no space between Han and Han
+        parts.append(before)
+        if shown and HAN_CHAR.match(before[-1:]) and LATIN_EDGE.match(shown[0]):
             parts.append(" ")
         parts.append(match.group())
-        if shown and HAN_CHAR.match(text[match.end():match.end() + 1]) and LATIN_EDGE.match(shown[-1]):
-            parts.append(" ")
         last = match.end()
+        if shown and HAN_CHAR.match(shown[-1]) and SPACE_BEFORE_HAN.match(text, last):
+            last += 1
+        if shown and HAN_CHAR.match(text[last:last + 1]) and LATIN_EDGE.match(shown[-1]):
+            parts.append(" ")
     return "".join(parts) + text[last:]

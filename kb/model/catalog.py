@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.base.problems import Problem
+from kb.markup.ref_forms import standalone
 from kb.markup.refs import expand_refs, spaced_refs
 from kb.model.entries import Claim, Entity, Issue, Item, Mention, Signal, Topic, Watch
 from kb.model.records import Records
+from kb.model.ref_labels import ref_label
 from kb.model.schema import Outlet, Source, TermFacts
 from kb.project import layout
 
@@ -127,11 +129,16 @@ class Catalog:
         return [w for w in self.watch if not w.is_open]
 
     def plain_text(self, text: str, lang: str) -> str:
-        """Prose with each ref written out as its title (or its own text): for feeds and data, not pages."""
-        def title(target_id: str, label: str | None) -> str:
-            target = self.target(target_id)
-            return label or (target.title(lang) if target is not None else target_id)
-        return expand_refs(spaced_refs(text.strip(), title), title, lambda rest: rest)
+        """Prose with each ref written out as it shows on a page (kb.model.ref_labels): for feeds and data."""
+        text = text.strip()
+        forms = standalone(text)
+
+        def shown(alone):
+            def label(target_id: str, words: str | None) -> str:
+                target = self.target(target_id)
+                return target_id if target is None else ref_label(target, lang, words, next(alone)) or target_id
+            return label
+        return expand_refs(spaced_refs(text, shown(iter(forms))), shown(iter(forms)), lambda rest: rest)
 
     def related(self, item: Item) -> list[Item]:
         """Items of other issues that share the most topics and entities with `item` (kb.model.related)."""

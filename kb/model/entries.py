@@ -109,6 +109,10 @@ class _InIssue:
         text = self.text(lang)
         return text if isinstance(text, str) else text.title
 
+    def short(self, lang: str) -> str | None:
+        """The short name its pages give it for refs inside a sentence (`short:`), if any."""
+        return getattr(self.text(lang), "short", None)
+
 
 @dataclass(eq=False, repr=False)
 class Item(_InIssue):

@@ -269,8 +269,11 @@ class PageMeta(Strict):
     source_hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None
 
 
+# `short`: what a ref to the entry shows inside a sentence, where its title would read as a clause of its own
+# (kb.model.ref_labels); a name, validated as one.
 class ItemText(Strict):
     title: PlainText
+    short: Name | None = None
     summary: Prose
     why: Prose
     edge: Prose
@@ -279,16 +282,19 @@ class ItemText(Strict):
 
 class SignalText(Strict):
     title: PlainText
+    short: Name | None = None
     body: Prose
 
 
 class PickText(Strict):
     title: PlainText
+    short: Name | None = None
     note: Prose
 
 
 class WatchText(Strict):
     title: PlainText
+    short: Name | None = None
     note: Prose
 
 

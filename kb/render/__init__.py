@@ -14,6 +14,6 @@ a loaded catalog, not from files).
 from kb.render.links import Link, UnknownReference, relative
 from kb.render.macros import MisplacedMacro, PageMacros
 from kb.render.raw_html import RawHtml
-from kb.render.renderer import Renderer
+from kb.render.renderer import NoShortName, Renderer
 
-__all__ = ["Link", "MisplacedMacro", "PageMacros", "RawHtml", "Renderer", "UnknownReference", "relative"]
+__all__ = ["Link", "MisplacedMacro", "NoShortName", "PageMacros", "RawHtml", "Renderer", "UnknownReference", "relative"]

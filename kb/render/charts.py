@@ -23,6 +23,7 @@ import html
 from collections import Counter
 from dataclasses import dataclass
 
+from kb.base.plural import plural
 from kb.model.entries import Claim, Item
 from kb.model.records import quarter
 from kb.render import chart_axes as axes
@@ -197,7 +198,7 @@ def listed_table(r: Renderer, listed: list[Claim]) -> str:
     t = r.t
     note = element("p", t["chart_listed"].format(points=MIN_POINTS, dates=MIN_DATES), class_="kb-chart__note")
     more = len(listed) - LISTED
-    rest = element("p", t["more_in_record"].format(n=more), class_="kb-more") if more > 0 else ""
+    rest = element("p", plural(t["more_in_record"], more), class_="kb-more") if more > 0 else ""
     table = _data(r, t["chart_listed_caption"], t["chart_head"], "".join(_row(r, p) for p in listed[:LISTED]), caption=True)
     return element("div", note + table + rest, class_="kb-chart-listed")
 

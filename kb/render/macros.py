@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from kb.markup.ref_forms import standalone
+from kb.markup.refs import REF
 from kb.model.catalog import Catalog
 from kb.model.records import RecordPage
 from kb.project import layout
 from kb.project.translations import translation_states
 from kb.render import leads, ledgers, lists, records
 from kb.render.issue_page import issue_page
-from kb.render.links import MARKDOWN
+from kb.render.links import MARKDOWN, UnknownReference
 from kb.render.renderer import Renderer
 
 
@@ -38,8 +40,9 @@ class PageMacros:
         return self.r.catalog
 
     def ref(self, target_id: str, text: str | None = None) -> str:
-        """Link to an item, signal, watch entry, topic, entity or issue (`issue-N`) by id."""
-        return self.r.write(self.r.ref(target_id, text), MARKDOWN)
+        """Link to an item, signal, watch entry, topic, entity or issue (`issue-N`) by id, inside a sentence: a ref
+        standing alone was written before the macros ran (`spaced_refs`), so every one left shows a name."""
+        return self.r.write(self.r.ref(target_id, text, alone=False), MARKDOWN)
 
     def issue_page(self) -> str:
         """The whole issue: header, summary, featured items, signals vs noise."""
@@ -109,8 +112,21 @@ class PageMacros:
         return ledgers.source_kinds(self.r)
 
     def spaced_refs(self, markdown: str) -> str:
-        """Not a macro: the page's Markdown with its refs set apart from Han where they show Latin (kb.markup.refs)."""
-        return self.r.spaced(markdown)
+        """Not a macro: the page's Markdown with its refs set apart from Han where they show Latin (kb.markup.refs),
+        and each ref that stands alone (kb.markup.ref_forms) written out as a link to its full title, before the
+        macros run: the `ref` macro is not told where it stands."""
+        forms = standalone(markdown)
+        spaced = self.r.spaced(markdown, forms)
+        parts, last = [], 0
+        for match, alone in zip(REF.finditer(spaced), forms):
+            parts.append(spaced[last:match.start()])
+            last = match.end()
+            try:
+                parts.append(self.r.write(self.r.ref(match.group("id"), match.group("text")), MARKDOWN) if alone
+                             else match.group())
+            except UnknownReference:  # left to the macro, which stops the build naming the page
+                parts.append(match.group())
+        return "".join(parts) + spaced[last:]
 
     def record_page(self, record: RecordPage) -> str:
         """Not a macro: the body of a record page the build generates (kb.model.records)."""
@@ -119,3 +135,4 @@ class PageMacros:
     def translation_status(self) -> str:
         """Each page's English translation: up to date, outdated or missing (for editors)."""
         return ledgers.translation_table(self.r, translation_states(self.catalog.root, sorted(self.catalog.page_titles)))
+

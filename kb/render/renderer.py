@@ -8,14 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kb.markup.ref_forms import standalone
 from kb.markup.refs import expand_refs, spaced_refs
 from kb.model.catalog import Catalog
 from kb.model.entries import Issue, Unarchived, Watch
 from kb.model.labels import LABELS, issue_title, watch_age
 from kb.model.reading import reading_minutes, weeks_open
+from kb.model.ref_labels import ref_label
 from kb.project import layout
 from kb.render.links import HTML, Form, Link, UnknownReference, relative
 from kb.render.markup import span
+
+
+class NoShortName(LookupError):
+    """A ref inside a sentence to an entry whose page gives it no short name, and with no words of its own."""
+
+    def __init__(self, target_id: str):
+        self.target_id = target_id
+        super().__init__(f"`{target_id}` is referenced inside a sentence, where its whole title would be read as "
+                         f"part of the sentence")
 
 
 class Renderer:
@@ -35,12 +46,15 @@ class Renderer:
             return issue_title(target.number, target.title(self.lang), self.lang)
         return target.title(self.lang)
 
-    def ref(self, target_id: str, text: str | None = None) -> Link:
-        """A link to the entry with this id (an unarchived thing: its title, marked as such)."""
+    def ref(self, target_id: str, text: str | None = None, alone: bool = True) -> Link:
+        """A link to the entry with this id (an unarchived thing: its title, marked as such); `alone`: the link
+        stands by itself (a list's line), else it is inside a sentence and shows a name (kb.model.ref_labels)."""
         target = self.catalog.target(target_id)
         if target is None:
             raise UnknownReference(target_id)
-        label = text or self.title(target)
+        label = ref_label(target, self.lang, text, alone)
+        if label is None:
+            raise NoShortName(target_id)
         if isinstance(target, Unarchived):
             return Link(label, note=span("kb-unarchived", self.t["unarchived"]))
         return Link(label, target.page, target.anchor)
@@ -52,16 +66,23 @@ class Renderer:
         return " · ".join(self.write(self.ref(i), form) for i in ids)
 
     def prose(self, text: str, form: Form) -> str:
-        """Contributor prose with its refs as links (set apart from Han where they show Latin: kb.markup.refs)."""
-        return expand_refs(self.spaced(text.strip()), lambda target_id, label: self.write(self.ref(target_id, label), form),
-                           form.text)
+        """Contributor prose with its refs as links (set apart from Han where they show Latin: kb.markup.refs),
+        each showing a title where it stands alone and a name inside a sentence (kb.markup.ref_forms)."""
+        text = text.strip()
+        forms = standalone(text)
+        alone = iter(forms)
+        return expand_refs(self.spaced(text, forms), lambda target_id, label: self.write(
+            self.ref(target_id, label, next(alone)), form), form.text)
 
-    def spaced(self, text: str) -> str:
-        """`text` (Markdown or prose) with a space between Han and a ref showing a Latin letter or digit beside it."""
+    def spaced(self, text: str, alone: list[bool] | None = None) -> str:
+        """`text` (Markdown or prose) with a space between Han and a ref showing a Latin letter or digit beside it;
+        `alone`: where each ref stands (kb.markup.ref_forms), read from `text` if not given."""
+        forms = iter(standalone(text) if alone is None else alone)
+
         def label(target_id: str, text: str | None) -> str:
             try:
-                return self.ref(target_id, text).label
-            except UnknownReference:  # the build stops on it where the ref is rendered
+                return self.ref(target_id, text, next(forms)).label
+            except (UnknownReference, NoShortName):  # the build stops on it where the ref is rendered
                 return ""
         return spaced_refs(text, label)
 

@@ -158,6 +158,17 @@ TEMPLATES = {
         "en": "lists `{id}` twice — keep one",
         "zh": "`{id}` 列了两次——保留一个",
     },
+    "ref-needs-short": {
+        "en": "a ref to `{id}` inside a sentence would show its whole title, which reads as part of the sentence — "
+              "write the words to show (`ref(\"{id}\", \"…\")`) or give it a `short:` name in {page}",
+        "zh": "句中引用 `{id}` 会把整条标题嵌进句子——请写出要显示的词（`ref(\"{id}\", \"…\")`），或在 {page} "
+              "里给它一个 `short:` 短名",
+    },
+    "ref-repeats-words": {
+        "en": "the ref shows “{shown}”, which repeats `{word}` written beside it — reword the sentence or give the ref "
+              "its own words (`ref(\"{id}\", \"…\")`)",
+        "zh": "这个引用显示为“{shown}”，与旁边的 `{word}` 重复——请改写句子，或给引用写出自己的词（`ref(\"{id}\", \"…\")`）",
+    },
     "ref-twice-in-item": {
         "en": "links `{id}` a second time in the same item — link it once, write the second mention as text",
         "zh": "同一条目里第二次链接 `{id}`——只链接一次，再次提到时写成文字",
