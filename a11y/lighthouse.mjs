@@ -36,12 +36,13 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
-const run = async (url, config) => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error',
-  onlyCategories: categories }, config);
+// a run's result: its report (what Lighthouse's JSON output holds), kept as an object rather than also as text
+const run = async (url, config) => (await lighthouse(url, { port: chrome.port, logLevel: 'error',
+  onlyCategories: categories }, config)).lhr;
 const name = (url) => new URL(url).pathname.replace(/\//g, '_').replace(/^_|_$/g, '') || 'home';
 
-const line = (url, preset, { lhr, report }, extra = {}) => {
-  fs.writeFileSync(`${out}/${name(url)}.${preset}.json`, report);
+const line = (url, preset, lhr, extra = {}) => {
+  fs.writeFileSync(`${out}/${name(url)}.${preset}.json`, JSON.stringify(lhr, null, 2));
   const below = Object.fromEntries(categories.map(c => [c, lhr.categories[c].auditRefs
     .map(ref => lhr.audits[ref.id])
     .filter(a => a.score !== null && a.score < 1 && !['manual', 'informative', 'notApplicable'].includes(a.scoreDisplayMode))
@@ -65,10 +66,9 @@ try {
   }
   for (const url of urls) {
     const all = mobile[url];
-    const fast = all.filter(({ lhr }) => lhr.environment.benchmarkIndex >= SLOW_HOST);
-    const judged = computeMedianRun((fast.length >= FEWEST ? fast : all).map(({ lhr }) => lhr));
-    line(url, 'mobile', all.find(({ lhr }) => lhr === judged), {
-      runs: all.map(({ lhr }) => ({ performance: Math.round(lhr.categories.performance.score * 100),
+    const fast = all.filter((lhr) => lhr.environment.benchmarkIndex >= SLOW_HOST);
+    line(url, 'mobile', computeMedianRun(fast.length >= FEWEST ? fast : all), {
+      runs: all.map((lhr) => ({ performance: Math.round(lhr.categories.performance.score * 100),
         tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
         benchmark: Math.round(lhr.environment.benchmarkIndex) })),
       slowHost: fast.length < FEWEST,
