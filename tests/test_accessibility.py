@@ -37,11 +37,13 @@ WIDTHS = (375, 1280)  # a phone (the drawer, stacked tables) and a desktop (the 
 LIGHTHOUSE_PAGES = ["index.md", layout.issue_page(7), layout.topic_page("kv-cache-compression"),
                     layout.entity_page("vllm"), layout.WATCH_PAGE, layout.CLAIMS_PAGE]
 # Performance is judged on mobile, where a phone's slower CPU shows what a page costs to load; the score judged is
-# the median of LIGHTHOUSE_RUNS runs on a machine other jobs share (how a11y/lighthouse.mjs takes it, and why;
-# the scores it gave: bench/README.md, "Mobile performance"). Desktop performance is reported.
+# the median of LIGHTHOUSE_RUNS runs on a host Lighthouse finds fast enough, on a machine other jobs share (how
+# a11y/lighthouse.mjs takes it, and why; the scores it gave: bench/README.md, "Mobile performance"). Desktop
+# performance is reported.
 LIGHTHOUSE_FLOORS = {"mobile": {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100},
                      "desktop": {"accessibility": 100, "best-practices": 100, "seo": 100}}
-LIGHTHOUSE_RUNS = 5  # mobile runs a page; Lighthouse's guidance on variability takes the median of five
+# Mobile runs a page that count (on a host Lighthouse finds fast enough), and the most a page gets while too few do.
+LIGHTHOUSE_RUNS, LIGHTHOUSE_MAX_RUNS = 3, 10
 LIGHTHOUSE_CLS = 0.01  # layout shift: 0.001 is Material's own; the claims filter bar used to shift 0.096
 
 
@@ -179,13 +181,14 @@ def test_lighthouse_scores(site):
     urls = [layout.built_file(p, lang).removesuffix("index.html") for p in LIGHTHOUSE_PAGES for lang in layout.LANGUAGES]
     with serve(site, SITE_PORT, compress=True) as root:  # as GitHub Pages serves it
         run = subprocess.run(["node", str(ROOT / "a11y" / "lighthouse.mjs"), str(REPORTS / "lighthouse"),
-                              str(LIGHTHOUSE_RUNS), *(root + url for url in urls)],
-                             env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=3600)
+                              str(LIGHTHOUSE_RUNS), str(LIGHTHOUSE_MAX_RUNS), *(root + url for url in urls)],
+                             env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=7200)
     assert run.returncode == 0, run.stderr
     runs = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
     (REPORTS / "lighthouse.md").write_text(lighthouse_table(runs, root), encoding="utf-8")
     low = [f"{r['url']} {r['preset']}: {category} {r['scores'][category]} ({', '.join(r['below'][category])})"
-           + (f"; runs {lighthouse_runs(r)}" if category == "performance" else "")
+           + (f"; runs {lighthouse_runs(r)}{' (measured on a slow host only)' if r.get('slowHost') else ''}"
+              if category == "performance" else "")
            for r in runs for category, floor in LIGHTHOUSE_FLOORS[r["preset"]].items() if r["scores"][category] < floor]
     low += [f"{r['url']} {r['preset']}: CLS {r['cls']:.3f}" for r in runs if r["cls"] > LIGHTHOUSE_CLS]
     assert len(runs) == 2 * len(urls)
