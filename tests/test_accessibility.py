@@ -36,9 +36,14 @@ WIDTHS = (375, 1280)  # a phone (the drawer, stacked tables) and a desktop (the 
 # Lighthouse on each kind of page a reader lands on, in both languages.
 LIGHTHOUSE_PAGES = ["index.md", layout.issue_page(7), layout.topic_page("kv-cache-compression"),
                     layout.entity_page("vllm"), layout.WATCH_PAGE, layout.CLAIMS_PAGE]
-LIGHTHOUSE_FLOORS = {"accessibility": 100, "best-practices": 100, "seo": 100}
-# Performance is reported, not judged: on this shared 2-core machine the English watch list scored 59, 74,
-# 76, 90 and 95 on mobile in five runs today; the target (95 on mobile) is for a quiet machine.
+# Performance is judged on mobile, where a phone's slower CPU shows what a page costs to load; the score judged is
+# the median of LIGHTHOUSE_RUNS runs on a host Lighthouse finds fast enough, on a machine other jobs share (how
+# a11y/lighthouse.mjs takes it, and why; the scores it gave: bench/README.md, "Mobile performance"). Desktop
+# performance is reported.
+LIGHTHOUSE_FLOORS = {"mobile": {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100},
+                     "desktop": {"accessibility": 100, "best-practices": 100, "seo": 100}}
+# Mobile runs a page that count (on a host Lighthouse finds fast enough), and the most a page gets while too few do.
+LIGHTHOUSE_RUNS, LIGHTHOUSE_MAX_RUNS = 3, 10
 LIGHTHOUSE_CLS = 0.01  # layout shift: 0.001 is Material's own; the claims filter bar used to shift 0.096
 
 
@@ -168,21 +173,36 @@ def test_the_open_search_panel_has_no_serious_or_critical_axe_finding(site, widt
     assert not serious, report(found, f"axe-search-{lang}-{width}{'-dark' if dark else ''}.txt")
 
 
+def lighthouse_runs(result: dict) -> str:
+    """Each mobile run's performance, total blocking time and the CPU benchmark Lighthouse took before it."""
+    return ", ".join(f"{r['performance']} (TBT {r['tbt']} ms, CPU {r['benchmark']})" for r in result.get("runs", []))
+
+
+def lighthouse_table(runs: list[dict], root: str) -> str:
+    """build/a11y/lighthouse.md: the judged run of each page and device, and on mobile every run."""
+    table = ["| page | device | performance | accessibility | best practices | SEO | CLS | TBT (ms) | CPU benchmark "
+             "| runs |", "|---|---|---|---|---|---|---|---|---|---|"]
+    table += [f"| /{r['url'].removeprefix(root)} | {r['preset']} | " + " | ".join(str(r["scores"][c]) for c in
+              ("performance", "accessibility", "best-practices", "seo"))
+              + f" | {r['cls']:.3f} | {r['tbt']:.0f} | {r['benchmark']:.0f}"
+              + f"{' (slow host)' if r.get('slowHost') else ''} | {lighthouse_runs(r)} |" for r in runs]
+    return "\n".join(table) + "\n"
+
+
 @pytest.mark.skipif(not FULL, reason="Lighthouse runs in `make a11y`")
 def test_lighthouse_scores(site):
     urls = [layout.built_file(p, lang).removesuffix("index.html") for p in LIGHTHOUSE_PAGES for lang in layout.LANGUAGES]
     with serve(site, SITE_PORT, compress=True) as root:  # as GitHub Pages serves it
         run = subprocess.run(["node", str(ROOT / "a11y" / "lighthouse.mjs"), str(REPORTS / "lighthouse"),
-                              *(root + url for url in urls)],
-                             env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=3600)
+                              str(LIGHTHOUSE_RUNS), str(LIGHTHOUSE_MAX_RUNS), *(root + url for url in urls)],
+                             env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=7200)
     assert run.returncode == 0, run.stderr
     runs = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
-    table = ["| page | device | performance | accessibility | best practices | SEO | CLS |", "|---|---|---|---|---|---|---|"]
-    table += [f"| /{r['url'].removeprefix(root)} | {r['preset']} | " + " | ".join(str(r["scores"][c]) for c in
-              ("performance", "accessibility", "best-practices", "seo")) + f" | {r['cls']:.3f} |" for r in runs]
-    (REPORTS / "lighthouse.md").write_text("\n".join(table) + "\n", encoding="utf-8")
+    (REPORTS / "lighthouse.md").write_text(lighthouse_table(runs, root), encoding="utf-8")
     low = [f"{r['url']} {r['preset']}: {category} {r['scores'][category]} ({', '.join(r['below'][category])})"
-           for r in runs for category, floor in LIGHTHOUSE_FLOORS.items() if r["scores"][category] < floor]
+           + (f"; runs {lighthouse_runs(r)}{' (measured on a slow host only)' if r.get('slowHost') else ''}"
+              if category == "performance" else "")
+           for r in runs for category, floor in LIGHTHOUSE_FLOORS[r["preset"]].items() if r["scores"][category] < floor]
     low += [f"{r['url']} {r['preset']}: CLS {r['cls']:.3f}" for r in runs if r["cls"] > LIGHTHOUSE_CLS]
     assert len(runs) == 2 * len(urls)
     assert not low, "\n".join(low)
