@@ -192,8 +192,9 @@ def test_a_renamed_item_is_flagged_with_the_address_that_breaks(repo, capsys):
 
 
 def test_a_removed_watch_entry_and_a_resolved_one_are_reported(repo, capsys):
-    edit(repo, f"{layout.ISSUES_DATA}/003.yml", "  - id: rubin-kernels-reach-rtx\n    topic: edge-backends\n"
-         "    from: vllm-rubin-nvl72-day0\n", "")
+    data = repo / layout.ISSUES_DATA / "003.yml"  # the entry, whatever fields it has, up to the next one
+    data.write_text(re.sub(r"  - id: rubin-kernels-reach-rtx\n(    .*\n)+", "", data.read_text(encoding="utf-8")),
+                    encoding="utf-8")
     for lang in layout.LANGUAGES:
         page = repo / "docs" / layout.localized(layout.issue_page(3), lang)
         page.write_text(re.sub(r"  rubin-kernels-reach-rtx:\n(    .*\n)+", "", page.read_text(encoding="utf-8")),
