@@ -11,6 +11,7 @@ alone when its token is the whole text of the block that holds it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from kb.base.limits import markdown_problems
@@ -25,11 +26,18 @@ TOKEN_TEXT = re.compile(r"^kbref(\d+)x$")
 
 def standalone(markdown: str) -> list[bool]:
     """For each ref of `markdown`, in order (as kb.markup.refs.REF finds them): does it stand alone?"""
+    return list(_standalone(markdown))
+
+
+# Kept per text: the checker, the macros and the feeds ask of the same texts, and a process that checks an
+# archive again after an edit (the editor's preview, the tests) finds most of them unchanged.
+@lru_cache(maxsize=4096)
+def _standalone(markdown: str) -> tuple[bool, ...]:
     matches = list(REF.finditer(markdown))
     if not matches:
-        return []
+        return ()
     if any(markdown_problems(markdown)):  # over a limit: refused, never converted (kb.base.limits)
-        return [False] * len(matches)
+        return (False,) * len(matches)
     from kb.markup.markdown_reading import render  # loads the site's Markdown configuration: only when needed
 
     parts, last = [], 0
@@ -39,7 +47,7 @@ def standalone(markdown: str) -> list[bool]:
     reading = _Blocks()
     reading.feed(render("".join(parts) + markdown[last:]).html)
     reading.close()
-    return [index in reading.alone for index in range(len(matches))]
+    return tuple(index in reading.alone for index in range(len(matches)))
 
 
 class _Blocks(HTMLParser):
