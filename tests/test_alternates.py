@@ -124,6 +124,7 @@ def test_the_switch_keeps_an_items_anchor_both_ways(catalog, reader):
     page.close()
 
 
+@pytest.mark.full  # the fast tier keeps the anchor test: the same switch, one flow
 def test_the_switch_keeps_the_claims_ledgers_filters_both_ways(reader):
     browser, url = reader
     ledger = {lang: url + layout.built_file(layout.CLAIMS_PAGE, lang).removesuffix("index.html") for lang in LANGS}
@@ -138,6 +139,7 @@ def test_the_switch_keeps_the_claims_ledgers_filters_both_ways(reader):
     page.close()
 
 
+@pytest.mark.full  # five page kinds a language in the browser: make test-full
 @pytest.mark.parametrize("lang", LANGS)
 def test_pages_load_without_a_failed_request_or_console_error(catalog, reader, lang):
     """Material fetches sitemap.xml beside each hreflang link: kb-language.js answers it from the site's own."""

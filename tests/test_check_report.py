@@ -172,6 +172,7 @@ def test_a_link_is_spaced_outside_its_brackets(project):
     assert fixes == [(")的", ") 的"), ("见[", "见 [")]
 
 
+@pytest.mark.full  # builds a site of its own
 def test_a_ref_beside_han_is_spaced_on_the_built_page(project, tmp_path):
     """A ref is written straight beside Han; where its text starts or ends with Latin, the page shows a space."""
     edit(project, "docs/topics/fp4-kernels.md", "同一期的 {{ ref(\"vllm-v0-33-0\", \"vLLM v0.33.0\") }} 也在",

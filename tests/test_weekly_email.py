@@ -154,6 +154,7 @@ def test_kb_email_writes_both_languages_and_needs_the_site_address(catalog, tmp_
                               "https://weekly.example/kb/") == []
 
 
+@pytest.mark.full  # pictures for review, taken in the browser at two widths: make test-full
 def test_screenshots_of_the_email_at_phone_and_desktop_widths(catalog, site, tmp_path):
     """build/screenshots/: each language at 375 and 600 px, light and dark; nothing wider than the screen.
     Readers' systems have CJK fonts; this machine may not: the browser also gets the cards' font (kb.publish.cards)."""
