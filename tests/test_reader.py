@@ -74,7 +74,8 @@ def test_search_finds_the_page_a_reader_expects(reader, home, query, expected):
 SWITCH_PAGES = ["index.md", layout.issue_page(7), layout.topic_page("fp4-kernels"), layout.WATCH_PAGE]
 
 
-@pytest.mark.parametrize("page_key", SWITCH_PAGES)
+# the home page and an issue in the fast tier (tests/test_alternates.py switches from an item too); all: make test-full
+@pytest.mark.parametrize("page_key", [p if n < 2 else pytest.param(p, marks=pytest.mark.full) for n, p in enumerate(SWITCH_PAGES)])
 def test_language_switch_goes_to_the_counterpart_and_back(reader, page_key):
     browser, url = reader
     page = browser.new_page()
