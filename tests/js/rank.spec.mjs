@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KNOBS, page, query, rank } from "./modules.mjs";
 
-const { adjacency, densest, nameKey, namesOf, phraseFirst, scored, span, tieBroken } = rank;
+const { adjacency, densest, nameKey, namesOf, nearlyNamed, phraseFirst, scored, span, tieBroken } = rank;
 const { parse } = query;
 
 test("a query set as a phrase spans its terms, and a pair across each join of two Chinese words", () => {
@@ -103,4 +103,19 @@ test("the page the query names first: the hub above an item scored higher for th
   const mentions = { score: 5, at: [3], page: page("an item about 深度 度求 求索 索", {
     meta: { title: "V4", kind: "item" }, anchors: [{ ...names, location: 3 }] }) };
   assert.deepEqual(tieBroken([mentions, entity], parse("深度求索").flat()), [entity, mentions]);
+});
+
+test("a hub or entity the query nearly names comes after one it names, before the rest; an item never", () => {
+  assert.ok(nearlyNamed("路由与推理控制面", nameKey(parse("路由控制面").flat())));
+  assert.ok(nearlyNamed("fp4nvfp4内核", nameKey(parse("FP4 内核").flat())));
+  assert.ok(!nearlyNamed("kv缓存压缩", nameKey(parse("缓存").flat()))); // a word of a longer name
+  assert.ok(!nearlyNamed("路由与推理控制面", nameKey(parse("控制面路由").flat()))); // not in the name's order
+  assert.ok(!nearlyNamed("ab", "a")); // one character names nothing
+  const row = (title, kind, score) => ({ score, at: [0], page: page(title, { meta: { title, kind } }) });
+  const hub = row("路由 由与 与推 推理 理控 控制 制面 面", "topic", 1);
+  const watch = row("盯梢 清单", "page", 3);
+  const item = row("路由 由控 控制 制面 面 的 新 进展", "item", 2);
+  assert.deepEqual(tieBroken([watch, item, hub], parse("路由控制面").flat()), [hub, watch, item]);
+  const exact = row("路由 由控 控制 制面 面", "topic", 0.5);
+  assert.deepEqual(tieBroken([watch, hub, exact], parse("路由控制面").flat()), [exact, hub, watch]);
 });

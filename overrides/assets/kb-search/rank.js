@@ -69,14 +69,30 @@ export const namesOf = (page) => {
   return names.map(nameKey).filter(Boolean);
 };
 
+// A hub's or an entity's name the query nearly writes: the query's characters in the name's order, making at
+// least half of it (路由控制面 of 路由与推理控制面, fp4内核 of fp4nvfp4内核); a word or two of a long name (缓存 of
+// kv缓存压缩) names nothing. Both as nameKey.
+export const nearlyNamed = (name, query) => {
+  const chars = [...query];
+  if (chars.length < 2 || [...name].length > 2 * chars.length) return false;
+  let at = 0;
+  for (const c of name) if (c === chars[at]) at++;
+  return at === chars.length;
+};
+
 // The rows `shown` (each with its `page`) sorted: a page the query names (namesOf: the hub for its topic's name,
-// the entity page for the entity's) first, whatever Pagefind scored it (an item holding the name in its title and
+// the entity page for the entity's) first, then a hub or entity page it nearly names (nearlyNamed), whatever Pagefind scored it (an item holding the name in its title and
 // again in its text outscores the hub whose title it is); then by score, and pages found by their versions
 // metadata only, which tie, by whether their title names the version (the release, not the hubs that mention
 // it), then by how often they name it; never the order of the index. `terms`: the query's.
 export const tieBroken = (shown, terms) => {
   const query = nameKey(terms);
-  const isNamed = ({ page }) => Number(namesOf(page).includes(query));
+  const isNamed = ({ page }) => {
+    const names = namesOf(page);
+    if (names.includes(query)) return 2;
+    const own = page.meta?.kind === "topic" || page.meta?.kind === "entity";
+    return Number(own && names.some((name) => nearlyNamed(name, query)));
+  };
   const naming = (w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t));
   const titled = ({ page }) => Number((page.meta?.title || "").split(/\s+/u).some(naming));
   const named = ({ page, at }) => at.length || page.words.filter(naming).length;
