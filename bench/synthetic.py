@@ -85,15 +85,17 @@ class Writer:
     def sentence(self, lang: str, figures: bool = True) -> str:
         r = self.rng
         term, other = r.sample(ZH_TERMS if lang == "zh" else EN_TERMS, 2)
-        project, hardware = r.choice(PROJECTS), r.choice(HARDWARE)
+        # a hardware is drawn (the generator's sequence stays the one it was) but not written: prose naming a
+        # hardware beside random numbers would read as the context of a figure that lacks it (kb check)
+        project, _hardware = r.choice(PROJECTS), r.choice(HARDWARE)
         ratio, before, after = round(r.uniform(1.2, 8.0), 1), r.randint(200, 9000), r.randint(50, 900)
         if lang == "zh":
-            forms = [f"{project} 在 {hardware} 上改进了{term}，{other}相关指标从 {before} 降到 {after}。",
+            forms = [f"{project} 改进了{term}，{other}相关指标从 {before} 降到 {after}。",
                      f"这项工作把{term}与{other}结合起来，官方口径吞吐提升 {ratio} 倍。",
                      f"对{term}而言，关键在于{other}能否直接进入引擎，{project} 已给出实现。",
                      f"编辑认为{term}的方向可信，但 {ratio} 倍这类数字不能跨厂商比较。"]
         else:
-            forms = [f"{project} improves {term} on {hardware}; the {other} figure drops from {before} to {after}.",
+            forms = [f"{project} improves {term}; the {other} figure drops from {before} to {after}.",
                      f"The work combines {term} with {other}, for a vendor-reported {ratio}× throughput gain.",
                      f"For {term}, what matters is whether {other} lands in an engine; {project} already ships it.",
                      f"The direction of {term} is credible, but a {ratio}× figure cannot be compared across vendors."]
@@ -178,6 +180,9 @@ class Writer:
                          else f"{r.choice(PROJECTS)}: item {k + 1} of issue {number}")
                 prose[lang]["items"][item_id] = {
                     "title": title,
+                    # what a ref inside a sentence shows (kb.model.ref_labels); made without the generator's random
+                    # numbers, so the rest of the archive is the one it was
+                    "short": f"第 {number} 期条目 {k + 1}" if lang == "zh" else f"item {k + 1} of issue {number}",
                     "summary": self.sentence(lang),
                     "why": self.paragraph(lang, r.randint(3, 5), link),
                     "edge": self.paragraph(lang, 1),

@@ -45,6 +45,7 @@ ZH = {
     "description": "为测试生成的第 {number} 期，内容虚构，只存在于临时副本中。",
     "summary": "这是为测试生成的一期，虚构的 Next Issue Lab 带来 {n} 个条目，涉及发布、工具、论文、模型与基准。",
     "item_title": "Next Issue Lab 的{label}条目",
+    "item_short": "{label}条目",  # what a ref inside a sentence shows (kb.model.ref_labels)
     "item_summary": "一条虚构的{label}条目，用来检验下一期能否顺利合入。",
     "why": "虚构的数字：{figure}。",
     "edge": "虚构条目，与端侧部署的关联也是为测试而写。",
@@ -52,7 +53,7 @@ ZH = {
     "check": "测试用的核对：新的数字检验了较早的同类数字。",
     "resolution": "测试用的了结：Next Issue Lab 的条目回答了这条盯梢。",
     "signal_title": "示例判断：工具链在变快",
-    "signal_body": "两个虚构条目（{{{{ ref(\"{a}\") }}}}、{{{{ ref(\"{b}\") }}}}）指向同一方向。",
+    "signal_body": "两个虚构的例子（{{{{ ref(\"{a}\") }}}}、{{{{ ref(\"{b}\") }}}}）指向同一方向。",
     "watch_title": "Next Issue Lab 是否发布第二版",
     "watch_note": "第 {number} 期的示例条目只有一版；若有第二版，即算进展。",
     "take": "Next Issue Lab 发布一份说明，测试用。",
@@ -68,6 +69,7 @@ EN = {
     "summary": "An issue generated for the tests: the fictional Next Issue Lab brings {n} items across releases, tools, "
                "papers, models and benchmarks.",
     "item_title": "A {label} item from Next Issue Lab",
+    "item_short": "{label} item",
     "item_summary": "A fictional {label} item, to prove that the next issue merges cleanly.",
     "why": "A fictional figure: {figure}.",
     "edge": "A fictional item; its link to edge deployment is written for the tests too.",
@@ -176,6 +178,7 @@ def add_next_issue(root: Path) -> int:
                 shown = ", ".join(f"{key} {value}" for key, value in figure.items() if key not in ("source_kind",))
                 data["items"][item_id] = {
                     "title": w["item_title"].format(label=LABELS[lang][category]),
+                    "short": w["item_short"].format(label=LABELS[lang][category]),
                     "summary": w["item_summary"].format(label=LABELS[lang][category]),
                     "why": LiteralScalarString(w["why"].format(figure=shown) + "\n"),
                     "edge": LiteralScalarString(w["edge"] + "\n"),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kb.markup.ref_forms import standalone
+from kb.markup.safety import plain_text_problem
 from kb.markup.refs import REF
 from kb.model.catalog import Catalog
 from kb.model.records import RecordPage
@@ -121,8 +122,13 @@ class PageMacros:
         for match, alone in zip(REF.finditer(spaced), forms):
             parts.append(spaced[last:match.start()])
             last = match.end()
+            text = match.group("text")
+            # an argument Jinja would decode (`\x3c`) or that is not plain text is left to the macro, whose
+            # checked arguments stop the build naming the page (macros/): this pass reads the source as written
+            if text is not None and ("\\" in text or plain_text_problem(text)):
+                alone = False
             try:
-                parts.append(self.r.write(self.r.ref(match.group("id"), match.group("text")), MARKDOWN) if alone
+                parts.append(self.r.write(self.r.ref(match.group("id"), text), MARKDOWN) if alone
                              else match.group())
             except UnknownReference:  # left to the macro, which stops the build naming the page
                 parts.append(match.group())
