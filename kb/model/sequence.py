@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from kb.model.entries import Claim, Issue, Item, Watch
+from kb.model.records import year
 
 if TYPE_CHECKING:
     from kb.model.catalog import Catalog
@@ -29,6 +30,11 @@ class Sequence:
         self._catalog = catalog
         self.issues = sorted((i for i in catalog.issues if not i.facts.withdrawn), key=lambda i: i.number)  # oldest first
         self._place = {id(issue): n for n, issue in enumerate(self.issues)}
+        # each year's issues, newest first, the newest year first: every issue page's left column reads them
+        self.by_year: dict[str, list[Issue]] = {}
+        for issue in reversed(self.issues):
+            self.by_year.setdefault(year(issue.facts.published), []).append(issue)
+        self.by_year = dict(sorted(self.by_year.items(), reverse=True))
         self._next_in_topic: dict[int, Item] = {}
         last_of_topic: dict[str, Item] = {}
         for issue in reversed(self.issues):  # newest first: the item met last in a topic is the next one

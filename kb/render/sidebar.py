@@ -62,12 +62,11 @@ NEARBY = 4  # issues listed on either side of an issue, in its year: a whole yea
 def _archive_by_year(r: Renderer, issue) -> dict:
     """The issues near the page's own in its year, newest first, and every year, each by its record page."""
     own = year(issue.facts.published)
-    issues = [i for i in reversed(r.catalog.sequence.issues) if year(i.facts.published) == own]
+    issues = r.catalog.sequence.by_year.get(own, [])
     place = next((n for n, i in enumerate(issues) if i is issue), 0)
     issues = issues[max(place - NEARBY, 0):place + NEARBY + 1]
-    years = sorted({year(i.facts.published) for i in r.catalog.sequence.issues}, reverse=True)
     rows = []
-    for period in years:  # each year's record page (kb.model.records): the archive's own periods
+    for period in r.catalog.sequence.by_year:  # each year's record page (kb.model.records): the archive's own periods
         link = element("a", element("span", html.escape(period_label(r.lang, period)), class_="md-ellipsis"),
                        href=href(layout.record_page("archive", period), r.page), class_="md-nav__link")
         inner = _links(r, [(i.page, r.t["issue_short"].format(n=i.number)) for i in issues]) if period == own else ""
