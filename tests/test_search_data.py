@@ -28,7 +28,7 @@ from kb.model.labels import LABELS
 from kb.search.records import KINDS, NAMES_ANCHOR, Facets, PageRecords, search_records, site_search_records
 from kb.search.site_index import WORK_PREFIX, SiteIndex, remove_left_behind
 from kb.search.text import chinese_pairs, glossary_names, readable, squashed, versions
-from kb.search.words import FACTOR, STOP_WORDS
+from kb.search.words import FACTOR, PERCENT, STOP_WORDS
 
 
 def check(project, capsys) -> list[str]:
@@ -597,5 +597,6 @@ def test_the_vocabulary_carries_stop_words_factors_and_topics_to_suggest(site, c
     for lang in ("zh", "en"):
         words = vocabulary(site, lang)
         assert words["stop_words"] == list(STOP_WORDS[lang]) and words["factor"] == json.loads(json.dumps(FACTOR[lang]))
+        assert words["percent"] == json.loads(json.dumps(PERCENT[lang]))
         assert [title for title, _ in words["topics"]] == [topic.title(lang) for topic in catalog.topics.values()]
         assert all((site / url / "index.html").is_file() for _, url in words["topics"]), words["topics"]

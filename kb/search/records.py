@@ -28,7 +28,7 @@ from kb.project import layout
 from kb.search.ranking import KNOBS
 from kb.search.folding import fold_table
 from kb.search.text import as_typed, glossary_names, is_paired
-from kb.search.words import FACTOR, STOP_WORDS
+from kb.search.words import FACTOR, PERCENT, STOP_WORDS
 
 # The filters a reader narrows results by, in the order the search panel shows them. `kind`, every record's
 # (KINDS), names a result's type on its row, and its counts add up to the count line.
@@ -187,6 +187,7 @@ def search_vocabulary(catalog: Catalog, lang: str, glossary: str, texts=()) -> d
     vocabulary = {"terms": glossary_names(glossary), "synonyms": term_aliases(terms, lang),
                   "names": spelling_words([*catalog.topics.values(), *catalog.entities.values()], terms, lang),
                   "stop_words": list(STOP_WORDS.get(lang, ())), "factor": FACTOR.get(lang),
+                  "percent": PERCENT.get(lang),
                   "topics": [[topic.title(lang), home + layout.page_url(topic.page)] for topic in catalog.topics.values()]}
     if is_paired(lang):
         vocabulary["fold"] = fold_table(texts)

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KNOBS, excerpt as module, page, query } from "./modules.mjs";
 
-const { excerpt, holds, text } = module;
+const { excerpt, holds, text, together } = module;
 const { parse } = query;
 const words = (s) => s.split(" ");
 
@@ -75,4 +75,15 @@ test("holds: a record's kind (its meta, kb.search.records.KINDS) is no word of t
   const hub = page("routing of requests", { meta: { title: "Routing", kind: "topic" } });
   assert.ok(!holds(hub, "topic", true));
   assert.ok(holds(hub, "routing", true));
+});
+
+test("a page holds a query's words together where one excerpt's width holds every one", () => {
+  const far = page(["kv", ...Array.from({ length: 40 }, (_, i) => `w${i}`), "cache"].join(" "));
+  assert.ok(!together(far, [0, 41], parse("kv cache"), 30, true));
+  assert.ok(together(far, [0, 41], parse("kv cache"), 50, true));
+  const near = page("kv w1 caching w2");
+  assert.ok(together(near, [0, 2], parse("kv cache"), 30, true)); // stemmed: "caching" holds "cache"
+  assert.ok(!together(near, [0], parse("kv cache"), 30, true)); // a word not among the matched positions
+  const han = page("缓存 存压 压缩 缩");
+  assert.ok(together(han, [0, 1, 2], parse("缓存压缩"), 30, false));
 });

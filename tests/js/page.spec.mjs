@@ -116,6 +116,6 @@ test("without its vocabulary (a preview), a query is searched as typed only", as
     async () => new Response("not JSON")]) {
     const { loader } = fakeSite(t, missing);
     const { vocabulary } = await loader.load();
-    assert.deepEqual(vocabulary, { terms: new Map(), synonyms: [], names: [], stopWords: new Set(), factor: null, topics: [], fold: null });
+    assert.deepEqual(vocabulary, { terms: new Map(), synonyms: [], names: [], stopWords: new Set(), factor: null, percent: null, topics: [], fold: null });
   }
 });

@@ -41,7 +41,7 @@ test("the vocabulary: synonyms longest first, names without digits, terms in a M
   assert.deepEqual(vocabulary.names, ["vLLM", "llama.cpp"]);
   assert.equal(vocabulary.terms.get("timetofirsttoken"), "TTFT");
   assert.equal(vocabulary.terms.get("constructor"), undefined); // no object's own field is a name
-  assert.deepEqual(vocabularyOf({}), { terms: new Map(), synonyms: [], names: [], stopWords: new Set(), factor: null, topics: [], fold: null });
+  assert.deepEqual(vocabularyOf({}), { terms: new Map(), synonyms: [], names: [], stopWords: new Set(), factor: null, percent: null, topics: [], fold: null });
 });
 
 test("another way of writing a term is read as the site writes it, a Latin one only as a whole word", () => {
@@ -104,12 +104,16 @@ test("a question's stop words are set aside: Latin words that are one, and Chine
   assert.equal(query.withoutStopWords("哪个", new Set()), "哪个");
 });
 
-test("the words a query that finds nothing whole may drop: Latin words, Chinese runs in words of two", () => {
+test("the words a query that finds nothing whole may drop: Latin words, Chinese runs in the dictionary's words", () => {
   assert.deepEqual(query.droppable("引擎支持 PD 分离"), ["引擎", "支持", "PD", "分离"]);
-  assert.deepEqual(query.droppable("推理引擎支"), ["推理", "引擎支"]); // an odd run ends with a word of three
-  assert.deepEqual(query.droppable("大模型"), ["大模型"]);
+  assert.deepEqual(query.droppable("手机上跑大模型"), ["手机", "上跑大", "模型"]); // characters alone joined again
+  assert.deepEqual(query.droppable("路由控制面"), ["路由", "控制", "面"]);
   assert.deepEqual(query.droppable("0.3 倍"), ["0.3", "倍"]);
   assert.deepEqual(query.droppable("engines support"), ["engines", "support"]);
+  // a browser without a Chinese dictionary: words of two, an odd run ending with a word of three
+  assert.deepEqual(query.droppable("推理引擎支", null), ["推理", "引擎支"]);
+  assert.deepEqual(query.droppable("大模型", null), ["大模型"]);
+  assert.deepEqual(query.droppable("手机上跑大模型", null), ["手机", "上跑", "大模型"]);
 });
 
 test("a glossary name among other words is read as its abbreviation; figures and versions are told from words", () => {

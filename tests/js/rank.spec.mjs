@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KNOBS, page, query, rank } from "./modules.mjs";
 
-const { adjacency, densest, nameKey, namesOf, nearlyNamed, phraseFirst, scored, span, tieBroken } = rank;
+const { adjacency, densest, itemsBeforeTheirIssue, nameKey, namesOf, nearlyNamed, phraseFirst, scored, span, tieBroken } = rank;
 const { parse } = query;
 
 test("a query set as a phrase spans its terms, and a pair across each join of two Chinese words", () => {
@@ -118,4 +118,23 @@ test("a hub or entity the query nearly names comes after one it names, before th
   assert.deepEqual(tieBroken([watch, item, hub], parse("路由控制面").flat()), [hub, watch, item]);
   const exact = row("路由 由控 控制 制面 面", "topic", 0.5);
   assert.deepEqual(tieBroken([watch, hub, exact], parse("路由控制面").flat()), [exact, hub, watch]);
+});
+
+test("an item before its issue's page found with it; an issue page the query names stays first", () => {
+  const row = (title, kind, issue, score) => ({ score, at: [0], page: page(title, { meta: { title, kind, issue } }) });
+  const issue = row("Issue 3 summary", "issue", "3", 3);
+  const other = row("Another issue", "issue", "7", 2);
+  const item = row("An item of issue 3", "item", "3", 1);
+  assert.deepEqual(itemsBeforeTheirIssue([issue, other, item], () => false), [other, item, issue]);
+  assert.deepEqual(itemsBeforeTheirIssue([issue, other, item], (r) => r === issue), [issue, other, item]);
+  const lone = row("An item of issue 9", "item", "9", 1);
+  assert.deepEqual(itemsBeforeTheirIssue([issue, lone], () => false), [issue, lone]); // none of its own: stays
+});
+
+test("an issue page whose title holds every word of the query stays before its items", () => {
+  const row = (title, kind, issue, score) => ({ score, at: [0], page: page(title, { meta: { title, kind, issue } }) });
+  const issue = row("第 3 期 ： KV 压缩 缩 的 拐点", "issue", "3", 3);
+  const item = row("Dual-QK", "item", "3", 1);
+  assert.deepEqual(tieBroken([issue, item], parse("KV 压缩").flat()), [issue, item]);
+  assert.deepEqual(tieBroken([issue, item], parse("Dual").flat()), [item, issue]);
 });

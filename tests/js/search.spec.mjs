@@ -182,3 +182,21 @@ test("of as many words kept, dropping common words only, the search finding the 
   const found = await s.search("engines support PD disaggregation");
   assert.deepEqual([ids(found), found.dropped], [["hub", "a"], ["support"]]); // not PD, rarer, though that finds more
 });
+
+test("a percentage in words is searched as the pages write it first", async () => {
+  // "95%" is searched as 95 (Pagefind keeps no "%"); "95 percent" would ask for "percent" too, which no page holds
+  const s = searcher({ "95": [{ id: "p", score: 1 }] }, { p: page("TTFT 95%") },
+    { vocabulary: { percent: { written: "{n}%", typed: ["percent", "per cent"], first: true } } });
+  assert.deepEqual(ids(await s.search("95 percent")), ["p"]);
+  assert.deepEqual(ids(await s.search("95 per cent")), ["p"]);
+  assert.equal(s.calls[0][0], "95");
+});
+
+test("of as many words kept, a glossary abbreviation is kept before a rarer word", async () => {
+  const pages = { k: page("cuts TTFT by 95%"), s: page("drops 95.4%") };
+  const table = { ttft: [{ id: "k", score: 1 }, { id: "x1", score: 1 }, { id: "x2", score: 1 }], dropped: [{ id: "s", score: 1 }],
+    "95": [{ id: "k", score: 1 }, { id: "s", score: 1 }], "ttft 95": [{ id: "k", score: 1 }], "dropped 95": [{ id: "s", score: 1 }] };
+  const s = searcher(table, { ...pages, x1: page("TTFT"), x2: page("TTFT") }, { vocabulary: { terms: { timetofirsttoken: "TTFT" } } });
+  const found = await s.search("ttft dropped 95");
+  assert.deepEqual([ids(found), found.dropped], [["k"], ["dropped"]]);
+});

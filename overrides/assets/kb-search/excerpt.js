@@ -68,6 +68,20 @@ export const holds = (page, term, stemmed) => {
   ].some((form) => at.test(form)));
 };
 
+// Whether `page` holds every word of the query `groups` within `width` words (what one excerpt shows), among the
+// matched positions `at`: a word's Chinese pairs or Latin term begin an indexed word there (English stemmed: the
+// term's stem-long start).
+export const together = (page, at, groups, width, stemmed) => {
+  const begins = (word, term) => {
+    const w = word.toLowerCase().replace(/[^\p{L}\p{N}._×]/gu, "");
+    return w.startsWith(stemmed && /^\p{L}+$/u.test(term) ? term.slice(0, Math.max(3, term.length - 4)) : term);
+  };
+  const found = at.filter((p) => p < page.text)
+    .map((p) => [p, groups.filter((group) => group.some((term) => begins(page.words[p] || "", term)))]);
+  return found.some(([from]) => groups.every((group) =>
+    found.some(([p, held]) => p >= from && p < from + width && held.includes(group))));
+};
+
 // A word that ends a clause or sentence: an excerpt starts after one where one is near.
 const CLAUSE_END = /[。，、；：！？.,;:!?]$/u;
 

@@ -34,7 +34,8 @@ export const parse = (query) => {
 // search/vocabulary.<lang>.json: `terms`, a glossary name squashed -> its abbreviation (a Map: `constructor` is
 // no name); `synonyms`, [another way readers write a term, the term as written], longest first; `names`, the
 // words of the names the site writes (none with a digit: 0.3x is no misspelt 0.33); `stopWords`, the words a
-// query may set aside (kb/search/words.py); `factor`, how the pages write a factor and how a query may; `topics`,
+// query may set aside (kb/search/words.py); `factor` and `percent`, how the pages write a factor or a percentage
+// and how a query may; `topics`,
 // [title, site-relative URL] of each topic, which an empty result suggests; `fold`, where the pages are Chinese:
 // traditional characters and regional phrases -> the simplified ones the pages write (kb/search/folding.py).
 export const vocabularyOf = (json) => ({
@@ -43,6 +44,7 @@ export const vocabularyOf = (json) => ({
   names: (json.names || []).filter((name) => !/\d/u.test(name)),
   stopWords: new Set(json.stop_words || []),
   factor: json.factor || null,
+  percent: json.percent || null,
   topics: json.topics || [],
   fold: foldTable(json.fold),
 });
@@ -90,18 +92,34 @@ export const withoutStopWords = (query, stopWords) => {
 };
 
 // The words of a query that searching may drop, one at a time, when it finds nothing whole: each Latin word, and
-// a run of Chinese characters cut in words of two (a word of three ends an odd run: 推理引擎支持 is 推理 引擎 支持).
-export const droppable = (query) => query.replace(HAN_RUN, " $& ").split(/\s+/u).filter(Boolean).flatMap((word) => {
-  if (!IS_HAN.test(word)) return [word];
-  const chars = [...word];
-  const words = [];
-  for (let at = 0; at < chars.length;) {
-    const size = chars.length - at === 3 ? 3 : Math.min(2, chars.length - at);
-    words.push(chars.slice(at, at + size).join(""));
-    at += size;
+// a run of Chinese characters cut in words by the browser's dictionary (Intl.Segmenter: 手机上跑大模型 is 手机 上 跑
+// 大 模型), its characters standing alone joined again (路 由 is 路由, a word the dictionary lacks); where the
+// browser has none, in words of two (a word of three ends an odd run: 推理引擎支持 is 推理 引擎 支持).
+const WORDS = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+export const hanWords = (run, segmenter = WORDS) => {
+  const chars = [...run];
+  if (!segmenter) {
+    const words = [];
+    for (let at = 0; at < chars.length;) {
+      const size = chars.length - at === 3 ? 3 : Math.min(2, chars.length - at);
+      words.push(chars.slice(at, at + size).join(""));
+      at += size;
+    }
+    return words;
   }
+  const words = [];
+  let alone = "";
+  for (const { segment } of segmenter.segment(run)) {
+    if ([...segment].length === 1) { alone += segment; continue; }
+    if (alone) words.push(alone);
+    alone = "";
+    words.push(segment);
+  }
+  if (alone) words.push(alone);
   return words;
-});
+};
+export const droppable = (query, segmenter = WORDS) => query.replace(HAN_RUN, " $& ").split(/\s+/u).filter(Boolean)
+  .flatMap((word) => (IS_HAN.test(word) ? hanWords(word, segmenter) : [word]));
 
 // A glossary name typed whole ("time to first token", "首 token 延迟") that no page writes out is searched as its
 // abbreviation (kb/search/text.py: glossary_names), matched as kb.search.text.squashed writes it.

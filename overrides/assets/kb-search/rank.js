@@ -96,7 +96,26 @@ export const tieBroken = (shown, terms) => {
   const naming = (w) => terms.some((t) => !IS_HAN.test(t) && w.toLowerCase().includes(t));
   const titled = ({ page }) => Number((page.meta?.title || "").split(/\s+/u).some(naming));
   const named = ({ page, at }) => at.length || page.words.filter(naming).length;
-  return shown.sort((a, b) => isNamed(b) - isNamed(a) || b.score - a.score || titled(b) - titled(a) || named(b) - named(a));
+  shown.sort((a, b) => isNamed(b) - isNamed(a) || b.score - a.score || titled(b) - titled(a) || named(b) - named(a));
+  const inTitle = ({ page }) => {
+    const title = nameKey((page.meta?.title || "").split(/\s+/u)).toLowerCase();
+    return terms.every((term) => title.includes(nameKey([term]).toLowerCase()));
+  };
+  return itemsBeforeTheirIssue(shown, (row) => isNamed(row) === 2 || inTitle(row));
+};
+
+// `shown` with an issue's page after the first of its own items found with it (changed in place): the item is
+// the answer, the page around it (its summary retells the item) the context; an issue page the query names, or
+// whose title holds every word of it, stays where it is.
+export const itemsBeforeTheirIssue = (shown, named) => {
+  const issueOf = (row, kind) => (row.page.meta?.kind === kind ? row.page.meta.issue : undefined);
+  for (let i = 0; i < shown.length; i++) {
+    const issue = issueOf(shown[i], "issue");
+    if (issue === undefined || named(shown[i])) continue;
+    const item = shown.findIndex((row, j) => j > i && issueOf(row, "item") === issue);
+    if (item > i) { shown.splice(item, 0, ...shown.splice(i, 1)); i--; }
+  }
+  return shown;
 };
 
 // The results of a phrase's words searched apart (`wider`, changed in place) with the phrase's own results

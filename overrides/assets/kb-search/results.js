@@ -11,7 +11,8 @@ export const resultsHtml = ({ words, knobs, root }) => {
     return url.pathname + url.hash;
   };
 
-  // Up to `knobs.excerpt.sections` headings of the page that hold the most matches, in page order.
+  // Up to `knobs.excerpt.sections` headings of the page that hold the most matches, the most first (ties in page
+  // order): the row's links below its page are the places to go, best first, as the rows are.
   const sections = (page, at, groups) => {
     const heads = (page.anchors || []).filter((a) => /^h[2-6]$/i.test(a.element) && a.text && a.id)
       .sort((a, b) => a.location - b.location);
@@ -21,9 +22,8 @@ export const resultsHtml = ({ words, knobs, root }) => {
         return { a, to, hits: at.filter((p) => p >= a.location && p < to).length };
       })
       .filter((s) => s.hits)
-      .sort((x, y) => y.hits - x.hits)
+      .sort((x, y) => y.hits - x.hits || x.a.location - y.a.location)
       .slice(0, knobs.excerpt.sections)
-      .sort((x, y) => x.a.location - y.a.location)
       .map(({ a, to }) => ({
         url: href(page, a.id),
         title: text(a.text.split(" ")),

@@ -2,7 +2,7 @@
 // its terms, else respelled, else without its stop words, else with the fewest of its words dropped; widened where
 // a phrase finds few pages. No page is touched here: Pagefind and the pages of results come from `load` and
 // `fragment` (pagefind.js), the facets chosen from `filters`.
-import { holds } from "./excerpt.js";
+import { holds, together } from "./excerpt.js";
 import { FIGURE, IS_HAN, asAbbreviated, asFactor, asTwoWords, asWritten, droppable, fold, parse, squash, withoutStopWords } from "./query.js";
 import { phraseFirst, scored, tieBroken } from "./rank.js";
 import { respelled } from "./spelling.js";
@@ -114,14 +114,19 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
       const kept = words.map((_, i) => Boolean(mask & (1 << i)));
       if (kept.every((k, i) => (k ? alone[i] > 0 : !must[i]))) masks.push(kept);
     }
+    // an abbreviation of the glossary (TTFT, KV) names what the reader asks about: kept before other words
+    const abbreviations = new Set([...vocabulary.terms.values()].map(squash));
+    const named = words.map((word) => abbreviations.has(squash(word)));
     const count = (kept) => kept.filter(Boolean).length;
+    const namedKept = (kept) => kept.filter((k, i) => k && named[i]).length;
     const common = (kept) => kept.reduce((n, k, i) => n + (k ? 0 : alone[i]), 0); // of the words dropped
-    masks.sort((a, b) => count(b) - count(a) || common(b) - common(a));
+    masks.sort((a, b) => count(b) - count(a) || namedKept(b) - namedKept(a) || common(b) - common(a));
     // of as many words kept, those dropping only common words (finding as many pages alone as the median word or
-    // more) are all tried, and the one finding the most pages wins: "engines" and "support" of a question are both
-    // common, and dropping either may find more; a rarer word is dropped only if that finds nothing
+    // more, or none: those are dropped anyway) are all tried, and the one finding the most pages wins: "engines"
+    // and "support" of a question are both common, and dropping either may find more; a rarer word, or one the
+    // glossary names, is dropped only if that finds nothing
     const median = [...alone].sort((a, b) => a - b)[Math.floor(alone.length / 2)];
-    const idle = (kept) => kept.every((k, i) => k || alone[i] >= median);
+    const idle = (kept) => kept.every((k, i) => k || (!named[i] && (alone[i] >= median || !alone[i])));
     let tries = knobs.partial.tries;
     for (let size = words.length; size > 0 && tries > 0; size--) {
       const level = masks.filter((kept) => count(kept) === size);
@@ -141,9 +146,12 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
   };
 
   // The results of `wider` (a search of fewer of the query's words, changed in place) with those of the whole
-  // query (`whole`) first, in their order: every page of `whole` is one of `wider`'s, so the facets count both.
+  // query (`whole`) first, in their order, where one excerpt's width of the page holds every word; a long page
+  // holding them far apart is ranked with the others, as `wider` ranks it. Every page of `whole` is one of
+  // `wider`'s, so the facets count both.
   const wholeFirst = (whole, wider) => {
-    const scores = new Map(whole.results.map((r) => [r.result.id, r.score]));
+    const scores = new Map(whole.shown.filter((r) => together(r.page, r.at, whole.groups, knobs.excerpt.words, stemmed))
+      .map((r) => [r.result.id, r.score]));
     const top = wider.results.reduce((max, r) => Math.max(max, r.score), 0);
     for (const r of wider.results) if (scores.has(r.result.id)) r.score = top + scores.get(r.result.id);
     wider.results.sort((a, b) => b.score - a.score);
@@ -165,8 +173,10 @@ export const createSearch = ({ load, fragment, knobs, stemmed, filters }) => {
       const { vocabulary } = await load();
       const simple = fold(query, vocabulary.fold);
       if (simple !== query) folded = simple;
-      // a factor as the pages write it, where they write every factor so (3.3 times: 3.3×)
-      const typed = (vocabulary.factor?.first && asFactor(simple, vocabulary.factor)) || simple;
+      // a percentage and a factor as the pages write them, where they write every one so (95 percent: 95%; 3.3
+      // times: 3.3×)
+      const percent = (vocabulary.percent?.first && asFactor(simple, vocabulary.percent)) || simple;
+      const typed = (vocabulary.factor?.first && asFactor(percent, vocabulary.factor)) || percent;
       // a question's function words (哪个, which) name no page: searched without them, unless the query is a
       // glossary name whole (time to first token), then as typed
       const content = withoutStopWords(typed, vocabulary.stopWords);
