@@ -112,6 +112,7 @@ def test_the_export_gives_the_name_in_each_language(project):
 
 # ---- the built site -------------------------------------------------------------------------------
 
+@pytest.mark.full  # a site of its own
 def test_the_chinese_site_names_the_entity_in_chinese_everywhere_and_the_english_site_keeps_the_name(project, tmp_path):
     name_it_in_chinese(project)
     # a reference in prose, which pages, hubs and topic feeds write out as the entity's name
