@@ -95,8 +95,9 @@ def chromium(env: dict[str, str] | None = None):
             browser.close()
 
 
-def search(page, query: str) -> list[str]:
-    """Type `query` into the site's search box; return the result links on screen."""
+def search(page, query: str, typed: bool = False) -> list[str]:
+    """Put `query` into the site's search box, at once (an input event, as a paste or an input method gives it)
+    or `typed` key by key, each key searching as a reader's do; return the result links on screen."""
     toggle = page.locator("label.md-header__button[for=__search]")
     if toggle.is_visible():  # phone width: the search opens from a button
         toggle.click()
@@ -104,7 +105,10 @@ def search(page, query: str) -> list[str]:
     box.click()
     box.fill("")
     page.evaluate("delete document.querySelector('[data-kb-search]').dataset.kbResults")
-    box.type(query)
+    if typed:
+        box.type(query)
+    else:
+        box.fill(query)
     # the results of the whole query: each key searches, and a slow machine may show "K" before "Kimi"
     page.wait_for_function("q => { const box = document.querySelector('[data-kb-search]');"
                            " return box.dataset.kbResults !== undefined && box.dataset.kbQuery === q; }", arg=query.strip())
