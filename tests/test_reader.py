@@ -10,6 +10,7 @@ from browser import chromium, search, serve
 from bs4 import BeautifulSoup
 
 from conftest import SITE_PORT, SITE_URL
+from test_site import parsed
 from kb.project import layout
 from kb.publish import feeds
 
@@ -139,17 +140,19 @@ def test_screenshots_of_what_readers_see(reader):
 
 def test_every_page_has_title_description_language_alternates_and_sharing_tags(site):
     for path in sorted(site.rglob("index.html")):
-        head = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").head
+        head = parsed(path).head
         where = path.relative_to(site)
-        assert head.title and head.title.get_text(strip=True), where
-        assert head.find("meta", attrs={"name": "description"})["content"].strip(), where
-        alternates = {link["hreflang"]: link["href"] for link in head.find_all("link", rel="alternate", hreflang=True)}
+        content = lambda selector: (head.css_first(selector).attributes.get("content") or "").strip()  # noqa: E731
+        title = head.css_first("title")
+        assert title and title.text(strip=True), where
+        assert content('meta[name="description"]'), where
+        alternates = {link.attributes["hreflang"]: link.attributes["href"] for link in head.css('link[rel="alternate"][hreflang]')}
         assert alternates.keys() == {*layout.LANGUAGES, "x-default"}, where
         assert all(href.startswith(SITE_URL) for href in alternates.values()), where  # absolute at a known address
-        assert head.find("link", rel="canonical")["href"].startswith(SITE_URL), where
+        assert head.css_first('link[rel="canonical"]').attributes["href"].startswith(SITE_URL), where
         for prop in ("og:title", "og:description", "og:url", "og:locale"):
-            assert head.find("meta", property=prop)["content"].strip(), (where, prop)
-        feeds = head.find_all("link", rel="alternate", type=re.compile("rss|atom"))
+            assert content(f'meta[property="{prop}"]'), (where, prop)
+        feeds = [link for link in head.css('link[rel="alternate"][type]') if re.search("rss|atom", link.attributes["type"])]
         assert len(feeds) >= 2, where
 
 
