@@ -83,6 +83,11 @@ EXPECTED = [
     ("zh", "厂商倍数可信吗", "issues/003/", 1),  # its verdict on them, a part of the page
     ("zh", "1-bit 以下的 KV 量化", "issues/007/#loopvq", 3),
     ("en", "ttft dropped 95 percent", "issues/007/#kinference-launch", 3),
+    # what the site offers: the home page's latest issues and its feeds (the other pages' subscribe blocks are
+    # not searched: they repeat it)
+    ("zh", "最新一期", "", 1),
+    ("en", "how to subscribe", "", 1),
+    ("en", "rss", "", 1),
     # versions and figures: the release they name
     ("zh", "0.33", "issues/007/#vllm-v0-33-0", 3),
     ("en", "0.33", "issues/007/#vllm-v0-33-0", 3),

@@ -98,7 +98,8 @@ def test_term_aliases_reach_the_search_vocabulary_of_their_language(site):
     assert boxes["zh"]["时延"] == "延迟" and boxes["zh"]["降低 50%"] == "减半"
     # 显存 and 延迟 are not written in English
     assert boxes["en"] == {"speculative sampling": "speculative decoding", "cut in half": "halved", "50% lower": "halved",
-                           "50% less": "halved"}
+                           "50% less": "halved", "latest issue": "latest issues", "newest issue": "latest issues",
+                           "new issue": "latest issues"}
 
 
 def test_the_names_of_topics_entities_and_terms_reach_the_search_vocabulary_of_their_language(site):

@@ -51,8 +51,8 @@ def latest_issues(r: Renderer) -> str:
     """The home page's latest issues, newest first: the first with its summary, the others with their description."""
     issues = r.catalog.sequence.latest(LATEST_ISSUES)
     cards = "".join(issue_card(r, issue, full_summary=not n) for n, issue in enumerate(issues))
-    feeds = r.raw(subscribe(r, [("issues", None), ("watch", None)]))
-    return unindexed((r.raw(element("div", cards, class_="kb-latest-issues")) if issues else r.t["none_yet"]) + "\n\n" + feeds)
+    feeds = r.raw(subscribe(r, [("issues", None), ("watch", None)], indexed=True))
+    return unindexed(r.raw(element("div", cards, class_="kb-latest-issues")) if issues else r.t["none_yet"]) + "\n\n" + feeds
 
 
 def recent_changes(r: Renderer) -> str:

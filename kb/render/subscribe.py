@@ -10,9 +10,10 @@ from kb.render.renderer import Renderer
 RSS, ATOM = "application/rss+xml", "application/atom+xml"
 
 
-def subscribe(r: Renderer, scopes: list[tuple[str, str | None]]) -> str:
+def subscribe(r: Renderer, scopes: list[tuple[str, str | None]], *, indexed: bool = False) -> str:
     """The feeds that apply to a page, as one block: `scopes` are (kind, id) pairs, kind being "issues" (id None),
-    "topic", "entity" or "watch" (id None). Class kb-feeds: every block of feed links of the site is one."""
+    "topic", "entity" or "watch" (id None). Class kb-feeds: every block of feed links of the site is one. Searched
+    only where `indexed` (the home page's, which a reader asking how to subscribe finds); the others repeat it."""
     home = r.home()  # feeds sit at the language's home
     lines = []
     for kind, scope_id in scopes:
@@ -28,4 +29,5 @@ def subscribe(r: Renderer, scopes: list[tuple[str, str | None]]) -> str:
                  + element("a", "Atom", href=f"{home}/{atom}", type=ATOM))
         lines.append(element("li", f"{label}{r.t['colon']}{links}"))
     title = element("p", f'<strong>{html.escape(r.t["subscribe"])}</strong> · {html.escape(r.t["subscribe_hint"])}')
-    return element("div", title + element("ul", "".join(lines)), class_="kb-feeds kb-subscribe", data_pagefind_ignore="all")
+    return element("div", title + element("ul", "".join(lines)), class_="kb-feeds kb-subscribe",
+                   data_pagefind_ignore=None if indexed else "all")
