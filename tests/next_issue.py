@@ -34,7 +34,8 @@ from kb.project import layout
 ENTITY = "next-issue-lab"
 # A figure per category's item: (metric, facts) — written as CONTRIBUTING's "Claims" asks.
 FIGURES = {
-    "release": ("throughput", {"ratio": 1.8, "direction": "higher", "hardware": "8× B300", "source_kind": "vendor"}),
+    "release": ("throughput", {"ratio": 1.8, "direction": "higher", "versus": "B200", "hardware": "8× B300",
+                               "source_kind": "vendor"}),
     "tool": ("ttft", {"baseline": "840 ms", "result": "610 ms", "source_kind": "vendor"}),
     "paper": ("memory", {"change": -42, "qualifier": "about", "source_kind": "paper"}),
     "model": ("accuracy", {"result": "63.5 %", "benchmark": "MMLU-Pro", "source_kind": "vendor"}),

@@ -49,6 +49,7 @@ items:
         metric: ttft
         ratio: 2
         direction: lower
+        versus: unstated
         source_kind: vendor
 """
 NEW_PAGE = {

@@ -12,7 +12,8 @@ from kb.model.labels import count
 from kb.project import layout
 from kb.project.translations import NOW
 from kb.render.checks import status_mark
-from kb.render.figures import factor, figure, source_kind
+from kb.model.figure_text import figure_html
+from kb.render.figures import factor_html, figure, source_kind
 from kb.render.links import HTML, href, markdown_text
 from kb.render.markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
 from kb.render.periods import record_links
@@ -86,8 +87,8 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
         cells = [
             f"{r.write(r.ref(item.id), HTML)}<br><small>{topics}</small>",
             html.escape(claim.text(r.lang)),
-            html.escape(figure(r, claim)),
-            factor(r, claim),
+            figure_html(figure(r, claim), claim.id),
+            factor_html(r, claim),
             t["metric"][f.metric],
             html.escape(f.hardware or t["no_figure"]),
             html.escape(f.benchmark or t["no_figure"]),

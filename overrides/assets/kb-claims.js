@@ -50,7 +50,8 @@
     if (f.status_url) status.href = new URL(f.status_url, home).href;
     const cells = [
       cell(link(f.item, f.item_url), document.createElement("br"), small(f.topics.map((t) => label(menus.topic, t)).join(" · "))),
-      cell(f.measured), cell(f.figure), cell(f.factor), cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
+      cell(f.measured), cell(f.figure), cell(f.factor, ...(f.versus ? [document.createElement("br"), small(f.versus)] : [])),
+      cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
       cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status),
       cell(link(f.issue, f.issue_url), document.createElement("br"), small(f.date)),
     ];
