@@ -131,7 +131,8 @@ LABELS = {
         "figure_context": {"hardware": "在 {} 上", "benchmark": "{}"},  # where a figure was measured (kb.model.figure_text)
         "claims_head": ("条目", "测的是什么", "数值", "倍数", "指标", "硬件", "基准", "来源类型", "核对", "期"),
         "claims_filters": {"topic": "主题", "metric": "指标", "hardware": "硬件", "source": "来源类型", "status": "核对", "all": "全部",
-                           "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序",
+                           # how many rows of how many ({n}) the table shows (kb-claims.js chooses the form as this does)
+                           "shown": {"zero": "没有符合条件的数据", "many": "显示 {shown} / {n} 条"}, "sort": "点击表头排序",
                            "more": "再显示 {n} 条"},
         # what the ledger holds, counted from the data (kb.render.ledgers.claims_scope)
         "claims_scope": "本账本收录 {issues}中 {items}条目登记为数据的 {figures}。",
@@ -287,7 +288,8 @@ LABELS = {
         "figure_context": {"hardware": "on {}", "benchmark": "{}"},
         "claims_head": ("Item", "What was measured", "Figure", "Factor", "Metric", "Hardware", "Benchmark", "Source", "Status", "Issue"),
         "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "status": "Status", "all": "All",
-                           "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort",
+                           "shown": {"zero": "No figure matches", "one": "{shown} of {n} figure shown",
+                                     "many": "{shown} of {n} figures shown"}, "sort": "Click a column header to sort",
                            "more": "Show {n} more"},
         "claims_scope": "This ledger holds the {figures} recorded as data by {items} of {issues}.",
         "claims_scope_others": " The prose has {others} that the editors mark as not figures (counts, versions, years); "

@@ -100,12 +100,21 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
                             data_topics=" ".join(claim.topics), data_metric=f.metric, data_hardware=f.hardware or "",
                             data_source=f.source_kind, data_status=claim.status, data_factor=f"{f.factor or 0:.4f}",
                             data_date=claim.published))
-    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
-    shown = t["claims_filters"]["shown"].format(shown=len(rows), total=total if total is not None else len(rows))
+    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in _script_labels(t["claims_filters"]))
+    shown = plural(t["claims_filters"]["shown"], total if total is not None else len(rows), shown=len(rows))
     counter = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
     # the marker after the table tells the page's style the table is whole (kb.css: shown only then)
     table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}') + element("div", "", class_="kb-claims-end")
     return counter + (table if rows else f"<p>{t['none_yet']}</p>")
+
+
+def _script_labels(labels: dict):
+    """(name, text) of each word kb-claims.js writes; a count's forms each as `shown-one`, `shown-many`..."""
+    for key, text in labels.items():
+        if isinstance(text, dict):
+            yield from ((f"{key}-{form}", words) for form, words in text.items())
+        else:
+            yield key, text
 
 
 def status_cell(r: Renderer, claim) -> str:

@@ -3,11 +3,30 @@
 // without this script. The filter menus come with the page (kb/render/ledgers.py); the figures of all
 // periods (layout.CLAIMS_DATA) are fetched only when a reader filters. The filters live in the address
 // (?source=vendor&status=unchecked: vendor figures never checked), so a filtered view can be linked.
-// Rows are built with textContent only.
-(() => {
-  const bar = document.querySelector(".kb-claims-filters");
-  const table = document.querySelector("table.kb-claims-ledger");
-  if (!bar || !table) return;
+// Rows are built with textContent only. A module: its count words are unit-tested under Node (tests/js/).
+
+// ---- a count, said right for zero, one and many (kb/base/plural.py, the same rule) ----------------
+// The page carries a count's forms as data-label-<name>-zero, -one, -many (kb/render/ledgers.py); Chinese has no
+// "one", and says it as "many".
+export const form = (n) => (n === 0 ? "zero" : n === 1 ? "one" : "many");
+
+export function plural(forms, n, fields = {}) {
+  const key = form(n) === "one" && forms.one === undefined ? "many" : form(n);
+  return Object.entries({ n, ...fields }).reduce((text, [name, value]) => text.replaceAll(`{${name}}`, String(value)), forms[key]);
+}
+
+// The forms of the count `name` from an element's dataset (`labelShownOne` for data-label-shown-one).
+export function formsOf(dataset, name) {
+  const prefix = `label${name[0].toUpperCase()}${name.slice(1)}`;
+  const found = ["zero", "one", "many"].map((key) => [key, dataset[`${prefix}${key[0].toUpperCase()}${key.slice(1)}`]]);
+  return Object.fromEntries(found.filter(([, text]) => text !== undefined));
+}
+
+const ledgerTable = globalThis.document?.querySelector("table.kb-claims-ledger");
+const filterBar = globalThis.document?.querySelector(".kb-claims-filters");
+if (ledgerTable && filterBar) ledger(filterBar, ledgerTable);
+
+function ledger(bar, table) {
   const words = table.dataset;
   const counter = document.querySelector(".kb-claims-status");
   const body = table.tBodies[0];
@@ -98,7 +117,7 @@
     if (limit > STEP && drawn < limit) body.append(...matches.slice(drawn, limit).map(toRow)); // "more": only the new rows
     else body.replaceChildren(...matches.slice(0, limit).map(toRow));
     const shown = body.rows.length;
-    counter.textContent = `${words.labelShown.replace("{shown}", shown).replace("{total}", matches.length)} · ${words.labelSort}`;
+    counter.textContent = `${plural(formsOf(words, "shown"), matches.length, { shown })} · ${words.labelSort}`;
     more.hidden = shown >= matches.length;
     more.textContent = words.labelMore.replace("{n}", Math.min(STEP, matches.length - shown));
   }
@@ -144,4 +163,4 @@
     });
   }
   if (Object.values(menus).some((menu) => menu.value)) apply();
-})();
+}
