@@ -227,7 +227,7 @@ LABELS = {
         "copy_link_label": "Copy the link to this item: {title}",
         "link_copied": "Link to this item copied",
         "read_on_web": "Read this issue on the web",
-        "card_home": "Every week · in Chinese and English",
+        "card_home": "Weekly · in Chinese and English",
         "card_issue": "{issue} · {date}",
         "card_topic": "Topic",
         "watch_resolved": "Resolved",
