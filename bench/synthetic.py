@@ -141,7 +141,8 @@ class Writer:
         ratio = round(r.uniform(1.1, 9.0), 1) if verdict != "contradicts" else round(r.uniform(1.1, 2.0), 1)
         return {"id": claim_id, "metric": earlier["metric"], "ratio": ratio, "versus": versus(ratio),
                 "direction": better if verdict != "contradicts" or r.random() < 0.5 else {"lower": "higher", "higher": "lower"}[better],
-                "source_kind": "independent", "checks": {"claim": earlier["id"], "verdict": verdict}}
+                "source_kind": "independent",  # the archive's editors tie it to the earlier figure
+                "checks": {"claim": earlier["id"], "verdict": verdict, "by": "editors"}}
 
     def paragraph(self, lang: str, sentences: int, link: str | None = None) -> str:
         text = "".join if lang == "zh" else " ".join

@@ -155,7 +155,7 @@ def add_next_issue(root: Path) -> int:
             earlier = earlier_claims.get(metric)
             if earlier is not None and metric not in {c.split(":")[0] for c in checks.values()}:
                 claim["source_kind"] = "independent"
-                claim["checks"] = {"claim": earlier.id, "verdict": "qualifies"}
+                claim["checks"] = {"claim": earlier.id, "verdict": "qualifies", "by": "editors"}
                 checks[claim["id"]] = f"{metric}:{earlier.id}"
             item["claims"] = [claim]
         if oldest_open is not None:

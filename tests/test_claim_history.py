@@ -44,7 +44,8 @@ def add_check(project, later: str, earlier: str, verdict: str, reasons: dict[str
     text = facts.read_text(encoding="utf-8")
     line = f"      - id: {later}\n"
     assert line in text, later
-    facts.write_text(text.replace(line, f"{line}        checks: {{claim: {earlier}, verdict: {verdict}}}\n", 1), encoding="utf-8")
+    facts.write_text(text.replace(line, f"{line}        checks: {{claim: {earlier}, verdict: {verdict}, by: editors}}\n", 1),
+                     encoding="utf-8")
     for lang, reason in (reasons or {}).items():
         page = project / layout.DOCS / layout.localized(f"issues/{issue}.md", lang)
         head, end, body = page.read_text(encoding="utf-8").partition("\n---\n\n")  # front matter, its end, the body
@@ -73,7 +74,9 @@ def test_each_check_sets_the_earlier_claims_status_and_history(checked):
         claim, check = catalog.target(earlier), catalog.target(later)
         assert check.checked is claim and claim.checked_by == [check]
         assert claim.status == {"confirms": "confirmed", "qualifies": "qualified", "contradicts": "contradicted"}[verdict]
-    assert sum(c.status == "unchecked" for c in catalog.claims) == len(catalog.claims) - len(CHECKS)
+    own = {c.facts.checks.claim for c in catalog.claims if c.facts.checks} - {earlier for earlier, _, _ in CHECKS.values()}
+    assert own, "the fixture archive's own checks (issue 7's, by the weekly and by the editors)"
+    assert sum(c.status == "unchecked" for c in catalog.claims) == len(catalog.claims) - len(CHECKS) - len(own)
 
 
 def test_the_latest_check_decides_the_status(tmp_path):
@@ -143,7 +146,9 @@ def test_a_reason_without_its_check_is_not_dropped(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
     page = project / "docs/issues/007.md"
     head, end, body = page.read_text(encoding="utf-8").partition("\n---\n\n")
-    page.write_text(f"{head}\nchecks:\n  kinference-median-ttft: 没有对应核对的理由。{end}{body}", encoding="utf-8")
+    reason = "\n  kinference-median-ttft: 没有对应核对的理由。"
+    head = head.replace("\nchecks:", f"\nchecks:{reason}", 1) if "\nchecks:" in head else f"{head}\nchecks:{reason}"
+    page.write_text(f"{head}{end}{body}", encoding="utf-8")
     assert kb(["--root", str(project), "check"]) == 1
     assert "docs/issues/007.md:" in (out := "\n".join(problem_lines(project))) and "checks.kinference-median-ttft" in out
 

@@ -145,7 +145,8 @@ def cmd_claims(root: Path, args) -> int:
               + "  ".join(x for x in (claim.id, checks, versus) if x))
     tally = Counter(c.status for c in catalog.claims)
     print(plural(CLAIMS_SHOWN, len(catalog.claims), shown=len(shown), tally=", ".join(f"{s} {tally[s]}" for s in STATUSES))
-          + " — check one with `checks: {claim: <id>, verdict: confirms|qualifies|contradicts}` on a later item's figure",
+          + " — check one with `checks: {claim: <id>, verdict: confirms|qualifies|contradicts, by: weekly|editors}` "
+          "on a later item's figure",
           file=sys.stderr)
     return 0
 

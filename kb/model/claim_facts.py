@@ -8,8 +8,10 @@ that the source does not say (`versus: unstated`): a bare multiplier reads as
 comparable with any other.
 
 A later figure can check an earlier one (`checks:`): it confirms it, qualifies
-it (holds, smaller or only under conditions) or contradicts it. The earlier
-claim's status is the verdict of its latest check (kb.content.crosscheck sets it).
+it (holds, smaller or only under conditions) or contradicts it, and says who
+ties the two together (`by: weekly` where the weekly's text does, `by: editors`
+where the archive's editors do). The earlier claim's status is the verdict of
+its latest check (kb.content.crosscheck sets it).
 """
 from __future__ import annotations
 
@@ -34,6 +36,11 @@ SOURCE_KINDS = get_args(SourceKind)
 Qualifier = Literal["about", "up-to", "at-least", "at-most"]
 Direction = Literal["higher", "lower"]  # which way the measured figure moved
 CheckVerdict = Literal["confirms", "qualifies", "contradicts"]
+# Who stands behind a judgment the archive shows: the weekly itself, or the archive's editors (a resolution, a watch
+# entry the editors drew from an issue's text, a later figure checking an earlier one). Every view labels an
+# editors' judgment alike (kb.render.renderer.Renderer.provenance).
+Provenance = Literal["weekly", "editors"]
+PROVENANCES = get_args(Provenance)
 # A claim's status: never checked, or what its latest check found.
 Status = Literal["unchecked", "confirmed", "qualified", "contradicted"]
 STATUSES = get_args(Status)
@@ -113,10 +120,13 @@ class Quantity(_Strict):
 
 
 class ClaimCheck(_Strict):
-    """The earlier claim a figure checks, and what it finds; the reason is prose (`checks:` of the issue's pages)."""
+    """The earlier claim a figure checks, what it finds, and who ties the two figures together: the weekly (its text
+    links them) or the archive's editors (a bridge between issues of their own judgment); the reason is prose
+    (`checks:` of the issue's pages)."""
 
     claim: Slug
     verdict: CheckVerdict
+    by: Provenance
 
 
 class ClaimFacts(_Strict):

@@ -153,7 +153,7 @@ LABELS = {
         "check_verdict": {"confirms": "证实", "qualifies": "有保留地证实", "contradicts": "推翻"},
         "checked_by": "后来的核对",
         "checks": "核对 {claim}（{issue}）",
-        "check_reason": "{what}：{verdict}。{reason}",
+        "check_reason": "{what}：{verdict}。{who}：{reason}",  # {who}: resolution_by's words (kb.render.checks)
         "hub_checks": "厂商数字后来怎样了",
         # what a hub's vendor figures came to: how many there are ({n}), then how many of them were checked
         "hub_checks_vendor": {"zero": "本专题还没有厂商自报的数字。", "many": "本专题的 {n} 个厂商自报数字"},
@@ -311,7 +311,7 @@ LABELS = {
         "check_verdict": {"confirms": "confirms", "qualifies": "qualifies", "contradicts": "contradicts"},
         "checked_by": "Checked later",
         "checks": "Checks {claim} ({issue})",
-        "check_reason": "{what}: {verdict}. {reason}",
+        "check_reason": "{what}: {verdict}. {who}: {reason}",
         "hub_checks": "What became of the vendor figures",
         "hub_checks_vendor": {"zero": "This topic has no vendor-reported figures yet.", "one": "this topic's one vendor-reported figure",
                               "many": "this topic's {n} vendor-reported figures"},

@@ -54,6 +54,8 @@ class ResolutionRecord(_Record):
 class CheckRecord(_Record):
     claim: str = Field(description="the earlier claim this figure checks")
     verdict: CheckVerdict = Field(description="confirms; qualifies (holds, smaller or only under conditions); contradicts")
+    by: Provenance = Field(description="weekly: the weekly's text ties the two figures together; editors: the archive's "
+                                       "editors judged that this figure checks the earlier one")
     reason: Localized = Field(description="why, in one sentence")
 
 
@@ -215,7 +217,7 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
             baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change.value if f.change else None,
             ratio=(f.ratio[0].value, f.ratio[1].value) if f.ratio else None, direction=f.moved, factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
             versus=f.versus, source_kind=f.source_kind, status=claim.status, checked_by=[later.id for later in claim.checked_by],
-            checks=CheckRecord(claim=f.checks.claim, verdict=f.checks.verdict, reason=_localized(
+            checks=CheckRecord(claim=f.checks.claim, verdict=f.checks.verdict, by=f.checks.by, reason=_localized(
                 lambda lang: catalog.plain_text(claim.reason(lang), lang))) if claim.checked else None,
             url=_anchored(claim))
 

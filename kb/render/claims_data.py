@@ -17,7 +17,7 @@ from kb.render.renderer import Renderer
 
 # The fields of a row, in order (kb-claims.js reads them by position).
 FIELDS = ("item", "item_url", "topics", "measured", "figure", "factor", "factor_value", "versus", "metric", "hardware",
-          "benchmark", "source", "status", "status_url", "issue", "issue_url", "date")
+          "benchmark", "source", "status", "status_url", "status_by", "issue", "issue_url", "date")
 
 
 def claims_data(catalog: Catalog, lang: str) -> dict:
@@ -28,6 +28,7 @@ def claims_data(catalog: Catalog, lang: str) -> dict:
         rows.append([item.title(lang), f"{layout.page_url(item.page)}#{item.anchor}", list(claim.topics), claim.text(lang),
                      figure(r, claim), factor(r, claim), round(f.factor or 0, 4), versus_phrase(lang, f), f.metric, f.hardware or "",
                      f.benchmark or "", f.source_kind, claim.status, _latest_check_url(claim),
+                     claim.checked_by[-1].facts.checks.by if claim.checked_by else "",
                      r.t["issue_short"].format(n=claim.issue.number),
                      layout.page_url(claim.issue.page), str(claim.published)])
     return {"fields": FIELDS, "rows": rows}

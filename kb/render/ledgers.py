@@ -11,7 +11,7 @@ from kb.model.entries import Watch
 from kb.model.labels import count
 from kb.project import layout
 from kb.project.translations import NOW
-from kb.render.checks import status_mark
+from kb.render.checks import JUDGMENT, bridged_by, status_mark
 from kb.model.figure_text import figure_html
 from kb.render.figures import factor_html, figure, source_kind
 from kb.render.links import HTML, href, markdown_text
@@ -100,7 +100,8 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
                             data_topics=" ".join(claim.topics), data_metric=f.metric, data_hardware=f.hardware or "",
                             data_source=f.source_kind, data_status=claim.status, data_factor=f"{f.factor or 0:.4f}",
                             data_date=claim.published))
-    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in _script_labels(t["claims_filters"]))
+    words = [*_script_labels(t["claims_filters"]), *((f"by-{by}", text) for by, text in t[JUDGMENT].items())]
+    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in words)
     shown = plural(t["claims_filters"]["shown"], total if total is not None else len(rows), shown=len(rows))
     counter = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
     # the marker after the table tells the page's style the table is whole (kb.css: shown only then)
@@ -123,7 +124,7 @@ def status_cell(r: Renderer, claim) -> str:
         return status_mark(r, claim)
     latest = claim.checked_by[-1]
     return element("a", r.t["status"][claim.status], href=href(latest.page, r.page, latest.anchor),
-                   class_=f"kb-status kb-status--{claim.status}")
+                   class_=f"kb-status kb-status--{claim.status}") + f"<br>{bridged_by(r, latest)}"
 
 
 def signals_ledger(r: Renderer) -> str:

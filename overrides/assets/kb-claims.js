@@ -67,11 +67,14 @@ function ledger(bar, table) {
     const status = Object.assign(document.createElement(f.status_url ? "a" : "span"), {
       textContent: label(menus.status, f.status), className: `kb-status kb-status--${f.status}` });
     if (f.status_url) status.href = new URL(f.status_url, home).href;
+    // who tied the figure that set the status to this one, labelled as the page labels it (Renderer.provenance)
+    const by = f.status_by && Object.assign(document.createElement("span"), {
+      className: `kb-provenance kb-provenance--${f.status_by}`, textContent: words[`labelBy${f.status_by[0].toUpperCase()}${f.status_by.slice(1)}`] });
     const cells = [
       cell(link(f.item, f.item_url), document.createElement("br"), small(f.topics.map((t) => label(menus.topic, t)).join(" · "))),
       cell(f.measured), cell(f.figure), cell(f.factor, ...(f.versus ? [document.createElement("br"), small(f.versus)] : [])),
       cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
-      cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status),
+      cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status, ...(by ? [document.createElement("br"), by] : [])),
       cell(link(f.issue, f.issue_url), document.createElement("br"), small(f.date)),
     ];
     cells.forEach((td, i) => (td.dataset.label = headers[i]));
