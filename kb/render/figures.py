@@ -31,7 +31,7 @@ def factor_html(r: Renderer, claim: Claim) -> str:
     bare (kb.model.figure_text.versus_phrase; a baseline figure is shown by the caller, as `6.88 s → 0.31 s`)."""
     versus = figure_text.versus_phrase(r.lang, claim.facts)
     shown = figure_text.figure_html(factor(r, claim), claim.id)
-    return shown + (f"<br>{element('small', html.escape(versus), class_='kb-versus')}" if versus else "")
+    return shown + (f"<br>{element('span', html.escape(versus), class_='kb-versus')}" if versus else "")
 
 
 def context(r: Renderer, claim: Claim) -> str:

@@ -59,6 +59,7 @@ function ledger(bar, table) {
   };
   const link = (text, href) => Object.assign(document.createElement("a"), { textContent: text, href: new URL(href, home).href });
   const small = (text) => Object.assign(document.createElement("small"), { textContent: text });
+  const versus = (text) => Object.assign(document.createElement("span"), { textContent: text, className: "kb-versus" });
   const headers = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
   const toRow = (f) => {
     const tr = document.createElement("tr");
@@ -72,7 +73,7 @@ function ledger(bar, table) {
       className: `kb-provenance kb-provenance--${f.status_by}`, textContent: words[`labelBy${f.status_by[0].toUpperCase()}${f.status_by.slice(1)}`] });
     const cells = [
       cell(link(f.item, f.item_url), document.createElement("br"), small(f.topics.map((t) => label(menus.topic, t)).join(" · "))),
-      cell(f.measured), cell(f.figure), cell(f.factor, ...(f.versus ? [document.createElement("br"), small(f.versus)] : [])),
+      cell(f.measured), cell(f.figure), cell(f.factor, ...(f.versus ? [document.createElement("br"), versus(f.versus)] : [])),
       cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
       cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status, ...(by ? [document.createElement("br"), by] : [])),
       cell(link(f.issue, f.issue_url), document.createElement("br"), small(f.date)),
