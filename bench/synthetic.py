@@ -41,6 +41,14 @@ EN_TERMS = ["inference control plane", "prefix caching", "speculative decoding",
             "cache hit rate", "sparse attention"]
 PROJECTS = ["vLLM", "SGLang", "llama.cpp", "FlashInfer", "Kinference", "llm-d", "NVIDIA Dynamo", "ds4"]
 HARDWARE = ["B300", "GB200", "L40S", "RTX 5090", "Rubin NVL72", "Hexagon", "Apple M5"]
+# What a multiplier is compared with (every ratio says it: kb.model.claim_facts), chosen from the ratio itself so that
+# the generator draws no more numbers than it did and its archive stays the one the benchmarks measured.
+VERSUS = ["BF16 KV", "unstated", "FP8", "A100", "unstated"]
+
+
+def versus(ratio: float) -> str:
+    """What a generated multiplier is compared with: one of VERSUS, by its tenths."""
+    return VERSUS[round(ratio * 10) % len(VERSUS)]
 
 
 class Writer:
@@ -115,6 +123,7 @@ class Writer:
         elif form == "ratio":
             claim["ratio"] = round(r.uniform(1.1, 9.0), 1)
             claim["direction"] = "lower" if metric in LOWER_IS_BETTER else "higher"  # the better way
+            claim["versus"] = versus(claim["ratio"])
         elif form == "change":
             claim["change"] = round(r.uniform(-90, 90), 1)
         else:
@@ -130,9 +139,10 @@ class Writer:
         verdict = r.choices(["confirms", "qualifies", "contradicts"], weights=[4, 4, 2])[0]
         better = "lower" if earlier["metric"] in LOWER_IS_BETTER else "higher"
         ratio = round(r.uniform(1.1, 9.0), 1) if verdict != "contradicts" else round(r.uniform(1.1, 2.0), 1)
-        return {"id": claim_id, "metric": earlier["metric"], "ratio": ratio,
+        return {"id": claim_id, "metric": earlier["metric"], "ratio": ratio, "versus": versus(ratio),
                 "direction": better if verdict != "contradicts" or r.random() < 0.5 else {"lower": "higher", "higher": "lower"}[better],
-                "source_kind": "independent", "checks": {"claim": earlier["id"], "verdict": verdict}}
+                "source_kind": "independent",  # the archive's editors tie it to the earlier figure
+                "checks": {"claim": earlier["id"], "verdict": verdict, "by": "editors"}}
 
     def paragraph(self, lang: str, sentences: int, link: str | None = None) -> str:
         text = "".join if lang == "zh" else " ".join

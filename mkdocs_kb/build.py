@@ -37,6 +37,7 @@ from mkdocs.structure.pages import Page
 from kb import Catalog, CatalogCache, ContentError
 from kb.base.limits import defines_abbreviation
 from kb.base.messages import language as locale_language
+from kb.base.plural import plural
 from kb.content.report import report
 from kb.model.records import RecordPage
 from kb.project import layout
@@ -57,6 +58,11 @@ from .site_files import copy_language_sitemaps, site_firewall, write_site_files
 from .split_conversion import SplitConversion
 
 RENDERING_SWITCHES = ("render_macros", "ignore_macros")  # mkdocs-macros' per-page switches: not for content
+# What a refused build counts, said right for one and many (kb.base.plural); a refusal has at least one.
+CONTENT_PROBLEMS = {"zero": "no content problems", "one": "{n} content problem", "many": "{n} content problems"}
+UNPUBLISHABLE = {"zero": "the built site holds nothing that may not be published",
+                 "one": "the built site holds {n} thing that may not be published",
+                 "many": "the built site holds {n} things that may not be published"}
 
 
 class SiteBuild:
@@ -97,8 +103,7 @@ class SiteBuild:
         try:
             self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
         except ContentError as error:  # said as `kb check` says it, in the locale's language (kb.base.messages.language)
-            raise PluginError(f"{len(error.problems)} content problem(s):\n"
-                              f"{report(error.problems, locale_language())}") from None
+            raise PluginError(plural(CONTENT_PROBLEMS, len(error.problems)) + f":\n{report(error.problems, locale_language())}") from None
         self.collector.freeze()
         if self.docs_source is None:
             self.docs_source = Path(config.docs_dir)
@@ -215,8 +220,7 @@ class SiteBuild:
         finally:
             index.close()  # stops it if anything above failed
         if findings:
-            raise PluginError(f"the built site holds {len(findings)} thing(s) that may not be published:\n"
-                              + "\n".join(str(f) for f in findings))
+            raise PluginError(plural(UNPUBLISHABLE, len(findings)) + ":\n" + "\n".join(str(f) for f in findings))
         # The proof `kb verify-site` reads: this plugin ran, and its firewall passed exactly the files now in the site.
         write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}")  # ProperDocs: properdocs
 

@@ -8,16 +8,16 @@ from kb.project import layout
 
 # (issue, item, claim id, facts, zh text, en text): one hub (edge-backends), three dates.
 SERIES = [
-    ("001", "fixture-phone-benchmark", "fixture-h100-throughput", "ratio: 2.0, direction: higher, hardware: H100, benchmark: ShareGPT",
+    ("001", "fixture-phone-benchmark", "fixture-h100-throughput", "ratio: 2.0, direction: higher, versus: A100, hardware: H100, benchmark: ShareGPT",
      "H100 上按 ShareGPT 测的吞吐", "Throughput on H100, ShareGPT"),
-    ("003", "ds4-engine", "ds4-h100-throughput", "ratio: 3.0, direction: higher, hardware: H100, benchmark: ShareGPT",
+    ("003", "ds4-engine", "ds4-h100-throughput", "ratio: 3.0, direction: higher, versus: A100, hardware: H100, benchmark: ShareGPT",
      "H100 上按 ShareGPT 测的吞吐", "Throughput on H100, ShareGPT"),
-    ("007", "loopvq", "loopvq-h100-throughput", "ratio: 2.2, direction: higher, hardware: H100, benchmark: ShareGPT",
+    ("007", "loopvq", "loopvq-h100-throughput", "ratio: 2.2, direction: higher, versus: A100, hardware: H100, benchmark: ShareGPT",
      "H100 上按 ShareGPT 测的吞吐", "Throughput on H100, ShareGPT"),
-    ("007", "strataflux", "strataflux-h100-throughput", "ratio: 2.3, direction: higher, hardware: H100, benchmark: ShareGPT",
+    ("007", "strataflux", "strataflux-h100-throughput", "ratio: 2.3, direction: higher, versus: A100, hardware: H100, benchmark: ShareGPT",
      "H100 上按 ShareGPT 测的吞吐", "Throughput on H100, ShareGPT"),
     # the same item's result written a second time, per GPU: never a second point
-    ("007", "loopvq", "loopvq-h100-throughput-per-gpu", "ratio: 2.4, direction: higher, hardware: H100, benchmark: ShareGPT",
+    ("007", "loopvq", "loopvq-h100-throughput-per-gpu", "ratio: 2.4, direction: higher, versus: A100, hardware: H100, benchmark: ShareGPT",
      "H100 上按 ShareGPT 测的每 GPU 吞吐", "Throughput per GPU on H100, ShareGPT"),
     # the same results as figures in tok/s: comparable among themselves, and each item's throughput already charted
     ("001", "fixture-phone-benchmark", "fixture-h100-tokens", "baseline: 1000 tok/s, result: 2000 tok/s, hardware: H100, benchmark: ShareGPT",
@@ -27,8 +27,13 @@ SERIES = [
     ("007", "strataflux", "strataflux-h100-tokens", "baseline: 1000 tok/s, result: 2300 tok/s, hardware: H100, benchmark: ShareGPT",
      "H100 上按 ShareGPT 测的吞吐（tok/s）", "Throughput on H100, ShareGPT (tok/s)"),
     # another baseline (other hardware): listed, not plotted with the rest
-    ("007", "strataflux", "strataflux-b200-throughput", "ratio: 4.0, direction: higher, hardware: B200, benchmark: ShareGPT",
+    ("007", "strataflux", "strataflux-b200-throughput", "ratio: 4.0, direction: higher, versus: A100, hardware: B200, benchmark: ShareGPT",
      "B200 上按 ShareGPT 测的吞吐", "Throughput on B200, ShareGPT"),
+    # the same hardware and benchmark against another baseline, and against one the source does not name: listed
+    ("001", "fixture-open-weights", "fixture-h100-vs-fp8", "ratio: 2.6, direction: higher, versus: FP8, hardware: H100, benchmark: ShareGPT",
+     "H100 上按 ShareGPT 测的吞吐", "Throughput on H100, ShareGPT"),
+    ("001", "fixture-open-weights", "fixture-h100-unstated", "ratio: 2.8, direction: higher, versus: unstated, hardware: H100, benchmark: ShareGPT",
+     "H100 上按 ShareGPT 测的吞吐", "Throughput on H100, ShareGPT"),
 ]
 HUB = "edge-backends"
 

@@ -34,7 +34,8 @@ from kb.project import layout
 ENTITY = "next-issue-lab"
 # A figure per category's item: (metric, facts) — written as CONTRIBUTING's "Claims" asks.
 FIGURES = {
-    "release": ("throughput", {"ratio": 1.8, "direction": "higher", "hardware": "8× B300", "source_kind": "vendor"}),
+    "release": ("throughput", {"ratio": 1.8, "direction": "higher", "versus": "B200", "hardware": "8× B300",
+                               "source_kind": "vendor"}),
     "tool": ("ttft", {"baseline": "840 ms", "result": "610 ms", "source_kind": "vendor"}),
     "paper": ("memory", {"change": -42, "qualifier": "about", "source_kind": "paper"}),
     "model": ("accuracy", {"result": "63.5 %", "benchmark": "MMLU-Pro", "source_kind": "vendor"}),
@@ -154,7 +155,7 @@ def add_next_issue(root: Path) -> int:
             earlier = earlier_claims.get(metric)
             if earlier is not None and metric not in {c.split(":")[0] for c in checks.values()}:
                 claim["source_kind"] = "independent"
-                claim["checks"] = {"claim": earlier.id, "verdict": "qualifies"}
+                claim["checks"] = {"claim": earlier.id, "verdict": "qualifies", "by": "editors"}
                 checks[claim["id"]] = f"{metric}:{earlier.id}"
             item["claims"] = [claim]
         if oldest_open is not None:

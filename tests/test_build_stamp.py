@@ -66,7 +66,7 @@ def test_a_file_added_or_removed_after_the_check_is_found(tmp_path):
     (site / "en" / "extra.js").write_text("alert(1)", encoding="utf-8")
     (site / "pagefind" / "pagefind.js").unlink()
     [problem] = verify_site(site)
-    assert "en/: 3 files, 2 then" in problem and "pagefind/: gone, 1 file(s) then" in problem
+    assert "en/: 3 files, 2 then" in problem and "pagefind/: gone, 1 file then" in problem
     assert "4 files now, 4 then" not in problem  # the counts are said only when they differ
 
 
@@ -75,7 +75,7 @@ def test_a_new_folder_and_a_symbolic_link_are_found(tmp_path):
     (site / "assets").mkdir()
     os.symlink("/etc", site / "assets" / "outside")  # a link to a folder: listed, never followed
     [problem] = verify_site(site)
-    assert "assets/: new, 1 file(s)" in problem and "5 files now, 4 then" in problem
+    assert "assets/: new, 1 file" in problem and "5 files now, 4 then" in problem
 
 
 def test_a_site_without_a_stamp_is_refused_with_what_to_do(tmp_path):

@@ -57,7 +57,13 @@ def test_a_chart_holds_only_factors_of_one_metric_unit_and_baseline(series, cata
     charts, listed = plan(claims_of(series[1], HUB))
     assert [[p.id for p in points] for _, points in charts] == [
         ["fixture-h100-throughput", "ds4-h100-throughput", "strataflux-h100-throughput", "loopvq-h100-throughput-per-gpu"]]
-    assert {"strataflux-b200-throughput", "fixture-h100-tokens", "ds4-h100-tokens", "loopvq-h100-throughput"} <= {c.id for c in listed}
+    assert {"strataflux-b200-throughput", "fixture-h100-tokens", "ds4-h100-tokens", "loopvq-h100-throughput",
+            "fixture-h100-vs-fp8", "fixture-h100-unstated"} <= {c.id for c in listed}
+    # what a factor is compared with is part of its baseline: against FP8 is another group, against what the source
+    # does not say is no group at all
+    key = charts[0][0]
+    assert key.versus == "A100" and comparable(series[1].target("fixture-h100-vs-fp8")).versus == "FP8"
+    assert comparable(series[1].target("fixture-h100-unstated")) is None
     # the weekly's vendor multipliers against different baselines (7.8× and 5×) share no chart
     assert plan(claims_of(catalog, "serving-engine-releases"))[0] == []
 
@@ -89,7 +95,10 @@ def test_every_charted_figure_carries_its_context_in_its_row(series, lang):
     figure = hub(cat, HUB, lang).select_one("figure.kb-chart-figure")
     rows = figure.select("tbody tr")
     assert len(rows) == 4 and all(row.select("td")[2].get_text() == "H100 · ShareGPT" for row in rows)
-    assert "H100 · ShareGPT" in figure.figcaption.get_text() and "H100 · ShareGPT" in figure.find("desc").get_text()
+    versus = LABELS[lang]["versus"].format("A100")
+    assert all(row.select_one("td .kb-versus").get_text() == versus for row in rows)
+    for shared in ("H100 · ShareGPT", versus):
+        assert shared in figure.figcaption.get_text() and shared in figure.find("desc").get_text()
 
 
 @pytest.mark.parametrize("lang", LANGS)

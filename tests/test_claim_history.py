@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import jsonschema
 import pytest
@@ -44,7 +45,8 @@ def add_check(project, later: str, earlier: str, verdict: str, reasons: dict[str
     text = facts.read_text(encoding="utf-8")
     line = f"      - id: {later}\n"
     assert line in text, later
-    facts.write_text(text.replace(line, f"{line}        checks: {{claim: {earlier}, verdict: {verdict}}}\n", 1), encoding="utf-8")
+    facts.write_text(text.replace(line, f"{line}        checks: {{claim: {earlier}, verdict: {verdict}, by: editors}}\n", 1),
+                     encoding="utf-8")
     for lang, reason in (reasons or {}).items():
         page = project / layout.DOCS / layout.localized(f"issues/{issue}.md", lang)
         head, end, body = page.read_text(encoding="utf-8").partition("\n---\n\n")  # front matter, its end, the body
@@ -73,7 +75,9 @@ def test_each_check_sets_the_earlier_claims_status_and_history(checked):
         claim, check = catalog.target(earlier), catalog.target(later)
         assert check.checked is claim and claim.checked_by == [check]
         assert claim.status == {"confirms": "confirmed", "qualifies": "qualified", "contradicts": "contradicted"}[verdict]
-    assert sum(c.status == "unchecked" for c in catalog.claims) == len(catalog.claims) - len(CHECKS)
+    own = {c.facts.checks.claim for c in catalog.claims if c.facts.checks} - {earlier for earlier, _, _ in CHECKS.values()}
+    assert own, "the fixture archive's own checks (issue 7's, by the weekly and by the editors)"
+    assert sum(c.status == "unchecked" for c in catalog.claims) == len(catalog.claims) - len(CHECKS) - len(own)
 
 
 def test_the_latest_check_decides_the_status(tmp_path):
@@ -143,7 +147,9 @@ def test_a_reason_without_its_check_is_not_dropped(tmp_path, capsys):
     project = copy_project(tmp_path / "project")
     page = project / "docs/issues/007.md"
     head, end, body = page.read_text(encoding="utf-8").partition("\n---\n\n")
-    page.write_text(f"{head}\nchecks:\n  kinference-median-ttft: 没有对应核对的理由。{end}{body}", encoding="utf-8")
+    reason = "\n  kinference-median-ttft: 没有对应核对的理由。"
+    head = head.replace("\nchecks:", f"\nchecks:{reason}", 1) if "\nchecks:" in head else f"{head}\nchecks:{reason}"
+    page.write_text(f"{head}{end}{body}", encoding="utf-8")
     assert kb(["--root", str(project), "check"]) == 1
     assert "docs/issues/007.md:" in (out := "\n".join(problem_lines(project))) and "checks.kinference-median-ttft" in out
 
@@ -167,7 +173,7 @@ def test_issue_pages_show_each_figures_status_and_link_what_changed_it(checked, 
         text = later_entry.select_one(".kb-history").get_text()
         assert words["check_verdict"][verdict] in text and reasons[lang].rstrip("。.") in text
         assert f"../003/#{earlier}" in [a["href"] for a in later_entry.select(".kb-history a")]
-    unchecked = earlier_page.find(id="v4-1-flash-agentx-throughput")
+    unchecked = earlier_page.find(id="v4-1-flash-per-gpu-throughput")
     assert unchecked.select_one(".kb-status--unchecked").get_text() == words["status"]["unchecked"]
     assert unchecked.select(".kb-history") == []
 
@@ -181,15 +187,17 @@ def test_a_hub_says_how_its_vendor_figures_fared(checked, lang):
     claims = [c for item in catalog.items_of_topic(topic) for c in item.claims]
     vendor = [c for c in claims if c.facts.source_kind == "vendor"]
     checked_ones = [c for c in vendor if c.checked_by]
-    assert len(checked_ones) == 2  # the TTFT multiplier (qualified) and the per-GPU throughput (contradicted)
+    # the TTFT multiplier (qualified) and AgentX per-GPU throughput (contradicted), besides the fixture's own checks
+    assert {"bidirectional-kv-ttft-multiplier", "rubin-agentx-per-gpu-throughput"} < {c.id for c in checked_ones}
     section = hub.find(id="checks").find_next_sibling("p")
     words = LABELS[lang]
     figures = plural(words["hub_checks_vendor"], len(vendor))
-    assert plural(words["hub_checks_checked"], 2, vendor=figures) in section.get_text()
-    assert f"{words['status']['qualified']} 1" in section.get_text() and f"{words['status']['contradicted']} 1" in section.get_text()
+    assert plural(words["hub_checks_checked"], len(checked_ones), vendor=figures) in section.get_text()
+    for status, n in Counter(c.status for c in checked_ones).items():
+        assert f"{words['status'][status]} {n}" in section.get_text()
     listed = section.find_next_sibling("ul").select("li")
-    assert len(listed) == 2 and {li.select_one(".kb-status")["class"][1] for li in listed} == {
-        "kb-status--qualified", "kb-status--contradicted"}
+    assert len(listed) == len(checked_ones) and {li.select_one(".kb-status")["class"][1] for li in listed} == {
+        f"kb-status--{c.status}" for c in checked_ones}
     # a topic whose vendor figures nobody checked says so
     quiet = pages.article("topics/routing-control-planes.md", lang)
     figures = plural(words["hub_checks_vendor"], 3)
@@ -283,10 +291,11 @@ def test_open_data_carries_the_history(checked):
     jsonschema.validate(data, export_schema(), cls=jsonschema.Draft202012Validator)
     records = {c["id"]: c for c in data["claims"]}
     for later, (earlier, verdict, reasons) in CHECKS.items():
-        assert records[later]["checks"] == {"claim": earlier, "verdict": verdict, "reason": reasons}
+        assert records[later]["checks"] == {"claim": earlier, "verdict": verdict, "by": "editors", "reason": reasons}
         assert records[earlier]["checked_by"] == [later] and records[earlier]["status"] == catalog.target(earlier).status
-    assert all(r["status"] == "unchecked" and r["checked_by"] == [] for r in records.values() if r["id"] not in
-               {earlier for earlier, _, _ in CHECKS.values()})
+    checked_ids = {c.id for c in catalog.claims if c.checked_by}  # the test's checks and the fixture archive's own
+    assert all(r["status"] == "unchecked" and r["checked_by"] == [] for r in records.values() if r["id"] not in checked_ids)
+    assert {earlier for earlier, _, _ in CHECKS.values()} < checked_ids
     broken = json.loads(json.dumps(data))
     broken["claims"][0]["status"] = "refuted"
     with pytest.raises(jsonschema.ValidationError):

@@ -49,6 +49,7 @@ items:
         metric: ttft
         ratio: 2
         direction: lower
+        versus: unstated
         source_kind: vendor
 """
 NEW_PAGE = {
@@ -163,7 +164,7 @@ def test_a_figure_added_to_a_published_issue_is_an_edit_of_the_record(repo, caps
 def test_a_later_check_changes_an_earlier_figures_status(repo, capsys):
     write(repo, f"{layout.ISSUES_DATA}/008.yml", NEW_ISSUE.replace(
         "        source_kind: vendor\n",
-        "        source_kind: independent\n        checks: {claim: bidirectional-kv-ttft-multiplier, verdict: qualifies}\n"))
+        "        source_kind: independent\n        checks: {claim: bidirectional-kv-ttft-multiplier, verdict: qualifies, by: editors}\n"))
     reasons = {"zh": "独立测得的改善不到一半。", "en": "An independent run found less than half of it."}
     for lang, text in NEW_PAGE.items():
         write(repo, f"docs/{layout.localized(layout.issue_page(8), lang)}",
@@ -228,7 +229,8 @@ def test_a_working_tree_that_does_not_pass_kb_check_is_said(repo, capsys):
     # and the whole issue is refused (one file): what it holds, or decides, is not said to be removed or changed
     assert GONE not in out and "### Statuses" not in out
     assert "- issue 7: issue: 1, item: " in section(out, "### Not compared (")
-    assert "- issue 3: watch entry: 1" in section(out, "### Not compared (")  # resolved by an item of issue 7
+    # what issue 7 decides of issue 3: a watch entry an item of it resolves, the figures figures of it check
+    assert "- issue 3: figure: 2, watch entry: 1" in section(out, "### Not compared (")
 
 
 @pytest.mark.parametrize("base", ["no-such-branch", "--output=x"])

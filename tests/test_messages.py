@@ -8,6 +8,7 @@ catalog is asked for somewhere.
 from __future__ import annotations
 
 import ast
+import re
 import string
 
 import autocorrect_py as autocorrect
@@ -15,34 +16,61 @@ import pytest
 
 from conftest import ROOT
 from kb.base.messages import CATALOG, LANGUAGES, language, msg, words
+from kb.base.plural import FORMS, REQUIRED
 from kb.content.typography import AUTOCORRECT_CONFIG
 
 # Templates that are phrases set inside other messages (a noun, a date word, what a place is), not messages.
 PHRASES = ("noun-", "what-", "place-", "clash-", "anchor-of-", "hint-", "moved-", "date-", "page-name-in", "issue-n",
            "topic-named", "entity-named", "topics-own-list", "entities-own-list", "read-as", "no-unit", "summary",
-           "content-ok", "no-line", "fix-", "change-",
+           "content-ok", "no-line", "fix-", "change-", "count-",
            "template-argument")  # says what to do through the problem it holds (a kb.markup.safety message)
 
 
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+def forms(template) -> list[str]:
+    """A template's texts: itself, or each of its forms for zero, one and many (kb.base.plural)."""
+    return list(template.values()) if isinstance(template, dict) else [template]
+
+
+def placeholders(template) -> set[str]:
+    return {name for text in forms(template) for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))
 def test_every_template_has_both_languages_with_the_same_placeholders(key):
     texts = CATALOG[key]
     assert set(texts) == set(LANGUAGES), f"{key}: languages {sorted(texts)}"
-    assert all(texts[lang].strip() for lang in LANGUAGES), key
+    assert all(text.strip() for lang in LANGUAGES for text in forms(texts[lang])), key
     assert placeholders(texts["zh"]) == placeholders(texts["en"]), key
+    for lang in LANGUAGES:  # a count has the forms its language needs, and only forms
+        if isinstance(texts[lang], dict):
+            assert set(REQUIRED[lang]) <= set(texts[lang]) <= set(FORMS) and "n" in placeholders(texts[lang]), (key, lang)
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))
 def test_chinese_templates_follow_the_copywriting_rules(key):
     """Filled with Latin values (ids, figures, file names: what most placeholders hold), each Chinese message is
-    as AutoCorrect, with the site's settings, would write it."""
+    as AutoCorrect, with the site's settings, would write it (a count, in each of its forms)."""
     autocorrect.load_config(AUTOCORRECT_CONFIG)
-    text = msg(key, **{name: "x1" for name in placeholders(CATALOG[key]["zh"])}).text("zh")
-    assert autocorrect.format_for(text, "message.md") == text, text
+    for n in (0, 1, 2) if isinstance(CATALOG[key]["zh"], dict) else (1,):
+        text = msg(key, **{name: n if name == "n" else "x1" for name in placeholders(CATALOG[key]["zh"])}).text("zh")
+        assert autocorrect.format_for(text, "message.md") == text, text
+
+
+@pytest.mark.parametrize("n,en,zh", [(0, "no errors, no warnings", "没有错误，没有警告"),
+                                     (1, "1 error, 1 warning", "1 个错误，1 个警告"),
+                                     (3, "3 errors, 3 warnings", "3 个错误，3 个警告")])
+def test_a_count_is_said_right_for_zero_one_and_many(n, en, zh):
+    message = msg("summary", errors=msg("count-errors", n=n), warnings=msg("count-warnings", n=n))
+    assert (message.text("en"), message.text("zh")) == (en, zh)
+    fixed = msg("fix-done", count=msg("count-fixes", n=n), files=msg("count-files", n=1))
+    assert "(s)" not in fixed.text("en") and "(es)" not in fixed.text("en")
+
+
+def test_no_message_counts_with_a_parenthesised_plural():
+    """`1 error(s)`: a count is a template of forms (kb.base.plural), not a guess at both."""
+    found = [(key, text) for key, texts in CATALOG.items() for lang in LANGUAGES for text in forms(texts[lang])
+             if re.search(r"[a-z]\((?:s|es)\)(?!:)", text)]
+    assert found == []
 
 
 @pytest.mark.parametrize("key", sorted(key for key in CATALOG if not key.startswith(PHRASES)))

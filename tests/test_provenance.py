@@ -1,8 +1,12 @@
 """An editors' judgment carries the same label wherever it is shown, and the weekly's own headings hold only the
-weekly's own content (issue 37): a resolution the editors made, a watch entry they reconstructed."""
+weekly's own content (issue 37): a resolution the editors made, a watch entry they reconstructed, a later figure
+they judge to check an earlier one (a bridge between issues)."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from conftest import edit, line_of, refused
 
 from kb import load_catalog
 from kb.model.labels import LABELS
@@ -70,3 +74,59 @@ def test_the_export_says_who_listed_each_watch_entry(catalog):
     records = {w.id: w for w in export_catalog(catalog).watch}
     assert {records[e.id].by for e in catalog.watch} == {"weekly", "editors"}
     assert all(records[e.id].by == e.facts.by for e in catalog.watch)
+
+
+# ---- a bridge between issues: a later figure that checks an earlier one ------------------------------------------
+
+def _bridges(catalog):
+    checks = [c for c in catalog.claims if c.facts.checks]
+    assert {c.facts.checks.by for c in checks} == {"weekly", "editors"}, "the fixture archive has a check of each kind"
+    return checks
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bridge_between_issues_carries_who_made_it_wherever_it_is_shown(catalog, pages, site, lang):
+    """Issue pages (the later figure's reason, the earlier one's history), the hubs' vendor figures, the ledger and
+    its data, the home page's changes, the topic feeds and the open data: each says whose call the check is, in
+    the words a resolution's maker is named with."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    from kb.render.checks import JUDGMENT
+
+    words = LABELS[lang]
+    ledger = pages.article(layout.CLAIMS_PAGE, lang)
+    data = json.loads((site / layout.CLAIMS_DATA.format(lang=lang)).read_text(encoding="utf-8"))
+    rows = [dict(zip(data["fields"], row)) for row in data["rows"]]
+    records = {c.id: c for c in export_catalog(catalog).claims}
+    home = site if lang == layout.DEFAULT_LANGUAGE else site / lang
+    for check in _bridges(catalog):
+        by, earlier = check.facts.checks.by, check.checked
+        label, other = words[JUDGMENT][by], words[JUDGMENT]["weekly" if by == "editors" else "editors"]
+        for claim in (check, earlier):  # the reason under the later figure, the history under the earlier one
+            shown = pages.article(claim.issue.page, lang).find(id=claim.id).get_text()
+            assert label in shown and other not in shown, (claim.id, shown)
+        row = next(tr for tr in ledger.select("table.kb-claims-ledger tbody tr")
+                   if tr.select("td")[1].get_text() == earlier.text(lang))
+        assert label in row.select("td")[8].get_text(), row
+        assert next(r for r in rows if r["measured"] == earlier.text(lang))["status_by"] == by
+        for topic in earlier.topics:
+            hub = pages.article(catalog.topics[topic].page, lang)
+            listed = hub.find(id="checks").find_next("ul").find(href=re.compile(f"#{check.id}$")).find_parent("li")
+            assert label in listed.get_text(), (topic, listed.get_text())
+            feed = ET.parse(home / layout.feed_names(topic)[0]).getroot()
+            summaries = [i.findtext("description") for i in feed.iter("item") if i.findtext("link").endswith(f"#{check.anchor}")]
+            assert summaries and all(label in s for s in summaries), (topic, summaries)
+        assert records[check.id].checks.by == by
+    changes = pages.article("index.md", lang)  # the latest issue's figures that checked an earlier one
+    latest = [c for c in _bridges(catalog) if c.issue is catalog.issues[0]]
+    for check in latest:
+        shown = changes.find(attrs={"data-kb-claim": check.id}).find_parent("li").get_text()
+        assert words[JUDGMENT][check.facts.checks.by] in shown, shown
+    assert latest
+
+
+def test_a_check_says_who_ties_the_two_figures(project, capsys):
+    edit(project, "data/issues/007.yml", "verdict: qualifies, by: editors}", "verdict: qualifies}")
+    line = line_of(project, "data/issues/007.yml", "checks: {claim: v4-1-flash-agentx-throughput")
+    refused(project, capsys, f"data/issues/007.yml:{line}: items.5.claims.4.checks.by: is required but missing")

@@ -155,7 +155,7 @@ def years_of_claims(tmp_path_factory):
     body = PageMacros(catalog, "en", layout.CLAIMS_PAGE).claims_ledger()
     body = body.replace('<div data-pagefind-ignore="all" markdown>', "<div>")
     (site / "claims/index.html").write_text(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><article>{body}</article><script src="../assets/kb-claims.js"></script></body></html>',
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><article>{body}</article><script type="module" src="../assets/kb-claims.js"></script></body></html>',
         encoding="utf-8")
     (site / layout.CLAIMS_DATA.format(lang="en")).write_text(json.dumps(claims_data(catalog, "en")), encoding="utf-8")
     return catalog, site

@@ -75,10 +75,11 @@ def test_the_email_keeps_figures_with_who_measured_them_checks_and_the_watch_lis
             for part in (text, markup):
                 assert claim.text(lang) in part and LABELS[lang]["source_kind"][claim.facts.source_kind] in part
                 assert LABELS[lang]["status"][claim.status] in part
-            if claim.facts.checks:  # a later figure: what it checks, its verdict and why
-                _, verdict, reasons = CHECKS[claim.id]
-                assert claim.checked.text(lang) in text and reasons[lang] in text
-                assert LABELS[lang]["check_verdict"][verdict] in text
+            if claim.facts.checks:  # a later figure: what it checks, its verdict, whose call it is and why
+                check = claim.facts.checks
+                assert claim.checked.text(lang) in text and catalog.plain_text(claim.reason(lang), lang) in text
+                assert LABELS[lang]["check_verdict"][check.verdict] in text
+                assert LABELS[lang]["resolution_by"][check.by] in text
             for check in claim.checked_by:  # an earlier one: what checked it later
                 assert check.text(lang) in text
         for entry in issue.watch:

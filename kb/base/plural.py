@@ -18,15 +18,18 @@ def form(n: int) -> str:
     return "zero" if n == 0 else "one" if n == 1 else "many"
 
 
-def plural(forms: Mapping[str, str], n: int, **fields: object) -> str:
-    """The sentence for `n` things, with `{n}` and any other `fields` filled in ("" when the zero form is empty).
-
-    A missing "one" falls back to "many" (Chinese); a missing "zero" is a mistake in the forms, not a fallback.
-    """
+def chosen(forms: Mapping[str, str], n: int) -> str:
+    """The form `n` things take, not yet filled in. A missing "one" falls back to "many" (Chinese); a missing "zero"
+    is a mistake in the forms, not a fallback."""
     key = form(n)
     if key == "one" and key not in forms:
         key = "many"
-    return forms[key].format(n=n, **fields)
+    return forms[key]
+
+
+def plural(forms: Mapping[str, str], n: int, **fields: object) -> str:
+    """The sentence for `n` things, with `{n}` and any other `fields` filled in ("" when the zero form is empty)."""
+    return chosen(forms, n).format(n=n, **fields)
 
 
 def is_plural(value: object) -> bool:

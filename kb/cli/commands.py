@@ -15,7 +15,9 @@ from kb.cli.fix import fix_command
 from kb.cli.scaffold import ScaffoldError, new_entity, new_issue, new_item, new_topic
 from kb.content.check import check, default_pages
 from kb.content.report import report, summary
+from kb.base.plural import plural
 from kb.model.claim_facts import SOURCE_KINDS, STATUSES
+from kb.model.figure_text import versus_phrase
 from kb.model.schema import CATEGORIES, ENTITY_KINDS
 from kb.project import layout
 from kb.project.content_paths import changed_code_paths
@@ -117,6 +119,13 @@ def cmd_watch(root: Path, args) -> int:
     return 0
 
 
+# What `kb claims` and `kb audit` count, said right for zero, one and many (kb.base.plural): never "1 of 1 figures".
+CLAIMS_SHOWN = {"zero": "no figures yet", "one": "{shown} of {n} figure shown ({tally})",
+                "many": "{shown} of {n} figures shown ({tally})"}
+PROBLEMS_IN = {"zero": "site OK: nothing lost, no broken link in {site}", "one": "{n} problem in {site}",
+               "many": "{n} problems in {site}"}
+
+
 def cmd_claims(root: Path, args) -> int:
     """Figures by status, then vendor-reported first, then oldest first: the ones that most need an independent check."""
     catalog = checked_catalog(root, "claims")
@@ -131,11 +140,14 @@ def cmd_claims(root: Path, args) -> int:
         age = (today - claim.published).days // 7 if today else 0
         factor = f"{f.factor:.3g}×" if f.factor else "—"
         checks = " ".join(f"{c.facts.checks.verdict}:{c.id}" for c in claim.checked_by)
+        versus = f"({versus_phrase('en', f)})" if f.versus else ""  # a factor with its baseline, as the site shows it
         print(f"{claim.status:<12} {f.source_kind:<11} {age:>4} wk  issue {claim.issue.number:<4} {f.metric:<11} {factor:>8}  "
-              f"{claim.id}  {checks}".rstrip())
+              + "  ".join(x for x in (claim.id, checks, versus) if x))
     tally = Counter(c.status for c in catalog.claims)
-    print(f"{len(shown)} of {len(catalog.claims)} figures shown ({', '.join(f'{s} {tally[s]}' for s in STATUSES)}) — check one "
-          "with `checks: {claim: <id>, verdict: confirms|qualifies|contradicts}` on a later item's figure", file=sys.stderr)
+    print(plural(CLAIMS_SHOWN, len(catalog.claims), shown=len(shown), tally=", ".join(f"{s} {tally[s]}" for s in STATUSES))
+          + " — check one with `checks: {claim: <id>, verdict: confirms|qualifies|contradicts, by: weekly|editors}` "
+          "on a later item's figure",
+          file=sys.stderr)
     return 0
 
 
@@ -202,7 +214,7 @@ def cmd_audit(root: Path, args) -> int:
                                             entities=list(catalog.entities))
     for problem in found:
         print(problem)
-    print(f"{len(found)} problem(s) in {site}" if found else f"site OK: nothing lost, no broken link in {site}", file=sys.stderr)
+    print(plural(PROBLEMS_IN, len(found), site=site), file=sys.stderr)
     return 1 if found else 0
 
 

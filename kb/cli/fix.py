@@ -42,14 +42,16 @@ def fix_command(root: Path, lang: str, write: bool = True) -> int:
                 (root / path).write_text(new, encoding="utf-8")
         if not write:
             _print_diff(before, {path: new for path, (_, new, _) in changed.items()})
-            print(msg("fix-dry-run", count=count, files=len(changed)).text(lang), file=sys.stderr)
+            print(msg("fix-dry-run", count=msg("count-fixes", n=count), files=msg("count-files", n=len(changed))).text(lang),
+                  file=sys.stderr)
             return 1 if any(p.severity == "error" for p in problems) else 0
         problems, _ = check(root)
     if not before:
         print(msg("fix-nothing").text(lang), file=sys.stderr)
     else:
         _print_diff(before, {path: (root / path).read_text(encoding="utf-8") for path in before})
-        print(msg("fix-done", count=count, files=len(before)).text(lang), file=sys.stderr)
+        print(msg("fix-done", count=msg("count-fixes", n=count), files=msg("count-files", n=len(before))).text(lang),
+              file=sys.stderr)
     if problems:
         print(msg("fix-remaining").text(lang), file=sys.stderr)
         print(report(problems, lang), flush=True)

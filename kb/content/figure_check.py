@@ -1,7 +1,7 @@
 """Every number of an item's prose, in every language, is one of the item's figures, or is listed as not a figure.
 
 An item's figures are its claims' facts (kb.model.claim_facts): baseline, result, change, the ends of a ratio, the
-numbers of their hardware and benchmark (`3× L40S`), and what follows from baseline and result (`6.88 s` → `0.31 s`
+numbers of their hardware, benchmark and what they are compared with (`3× L40S`), and what follows from baseline and result (`6.88 s` → `0.31 s`
 is `95 %` less, `22×` less); the dates of its issue. A number of the prose matches one if their values agree, as
 written or rounded to what the prose writes (rounded only where it keeps two significant figures: `8×` is not
 `7.8×`), and their units agree where the prose writes one (`7.8 %` is not `7.8×`; `310 ms` is `0.31 s`).
@@ -57,7 +57,7 @@ def _claim_figures(claim: ClaimFacts) -> list[Figure]:
         b, r = claim.baseline.value, claim.result.value
         percent, factor = abs(r - b) / b * 100, max(b, r) / min(b, r)
         out += [Figure(percent, "%", f"{percent:.3g} %", True), Figure(factor, "×", f"{factor:.3g}×", True)]
-    for text in (claim.hardware, claim.benchmark):
+    for text in (claim.hardware, claim.benchmark, claim.versus):
         out += [Figure(f.value, f.unit, f.shown) for f in numbers(text or "") if f.date is None]
     return out
 

@@ -8,8 +8,9 @@ archive's facts give them: every claim's `hardware:` and `benchmark:` (each side
 `8× B300`). A passage naming one while its figure's facts carry no `hardware:` (or `benchmark:`) is an error.
 
 What cannot be checked here, and is left to review: a name no claim of the archive has used yet (the first figure
-on a new accelerator); whether the source names hardware the page leaves out; whether a multiplier says what it is
-compared against (`against BF16 KV`): the model holds that only in the editors' words.
+on a new accelerator); whether the source names hardware the page leaves out. What a multiplier is compared with is
+a fact of its own (`versus:`, which every ratio without a baseline figure must have: kb.model.claim_facts), so no passage needs reading for it;
+whether the source names what a `versus: unstated` leaves out is for review too.
 """
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def _occurrences(text: str, names: set[str]) -> list[tuple[str, int, int]]:
 
 
 def _own_figures(claim):
-    """The figure's own numbers: not those of its hardware or benchmark (`3×` of `3× L40S`)."""
-    return _claim_figures(claim.facts.model_copy(update={"hardware": None, "benchmark": None}))
+    """The figure's own numbers: not those of its hardware, benchmark or what it is compared with (`3×` of `3× L40S`)."""
+    return _claim_figures(claim.facts.model_copy(update={"hardware": None, "benchmark": None, "versus": None}))
 
 
 def _named_figures(text: str, claims, names: dict[str, set[str]]):

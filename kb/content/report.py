@@ -136,4 +136,4 @@ def summary(problems: list[Problem], lang: str) -> str:
     errors = sum(p.severity == "error" for p in problems)
     if not problems:
         return msg("content-ok").text(lang)
-    return msg("summary", errors=errors, warnings=len(problems) - errors).text(lang)
+    return msg("summary", errors=msg("count-errors", n=errors), warnings=msg("count-warnings", n=len(problems) - errors)).text(lang)

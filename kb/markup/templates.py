@@ -130,6 +130,6 @@ def _call_problem(node, allowed: set[str]) -> Message | None:
     fewest, most = MACROS[name]
     if not fewest <= len(node.args) <= most:
         if fewest == most:
-            return msg("template-argument-count", name=name, count=fewest, given=len(node.args))
+            return msg("template-argument-count", name=name, count=msg("count-arguments", n=fewest), given=len(node.args))
         return msg("template-argument-range", name=name, fewest=fewest, most=most, given=len(node.args))
     return None

@@ -18,9 +18,12 @@ CHART_LABELS = {
         "chart_items_desc": "本专题每个季度收录的条目数（{start} 至 {end}），最多的季度有 {most} 条。",
         "chart_items_head": ("季度", "条目数"),
         "chart_legend": "图例",
-        # what a figure was measured on and against (kb.render.figures.context)
+        # what a figure was measured on and against (kb.model.figure_text): its hardware and benchmark, what it is
+        # compared with (`versus:`), or that its source does not say
         "context_none": "未注明硬件与基准",
-        "baseline_kind": {"figure": "由基线与结果算出", "unstated": "来源写明的倍数"},
+        "versus": "对比 {}",
+        "versus_unstated": "来源未说明对比基线",
+        "baseline_kind": {"figure": "由基线与结果算出", "factor": "来源写明的倍数"},
         # the charts' axes: short names of months and quarters
         "axis_month": "{year} 年 {m} 月",
         "axis_quarter": "{year} 年 Q{q}",
@@ -41,7 +44,9 @@ CHART_LABELS = {
         "chart_items_head": ("Quarter", "Items"),
         "chart_legend": "Legend",
         "context_none": "no hardware or benchmark named",
-        "baseline_kind": {"figure": "from baseline and result", "unstated": "as the source states it"},
+        "versus": "vs {}",
+        "versus_unstated": "baseline not given by the source",
+        "baseline_kind": {"figure": "from baseline and result", "factor": "as the source states it"},
         "axis_month": "{name} {year}",
         "axis_quarter": "Q{q} {year}",
     },

@@ -2,11 +2,16 @@
 
 A figure keeps its written form (8.40 stays 8.40, 256K stays 256K); a ratio
 says which way the figure moved (`direction: higher` is `3.3×` as much,
-`lower` is down to `1/3.3`), since `6.8×` of a cache size reads as growth.
+`lower` is down to `1/3.3`), since `6.8×` of a cache size reads as growth, and
+what it is measured against (`versus: GB200 NVL72`, `versus: BF16 KV`), or
+that the source does not say (`versus: unstated`): a bare multiplier reads as
+comparable with any other.
 
 A later figure can check an earlier one (`checks:`): it confirms it, qualifies
-it (holds, smaller or only under conditions) or contradicts it. The earlier
-claim's status is the verdict of its latest check (kb.content.crosscheck sets it).
+it (holds, smaller or only under conditions) or contradicts it, and says who
+ties the two together (`by: weekly` where the weekly's text does, `by: editors`
+where the archive's editors do). The earlier claim's status is the verdict of
+its latest check (kb.content.crosscheck sets it).
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from kb.base.messages import msg, words
 from kb.base.suggest import closest
-from kb.model.fields import Finite, PlainText, Slug, refusal
+from kb.model.fields import Finite, Name, PlainText, Slug, refusal
 
 Metric = Literal["ttft", "latency", "throughput", "goodput", "memory", "accuracy", "perplexity", "error",
                  "context", "compression", "stars"]
@@ -31,6 +36,11 @@ SOURCE_KINDS = get_args(SourceKind)
 Qualifier = Literal["about", "up-to", "at-least", "at-most"]
 Direction = Literal["higher", "lower"]  # which way the measured figure moved
 CheckVerdict = Literal["confirms", "qualifies", "contradicts"]
+# Who stands behind a judgment the archive shows: the weekly itself, or the archive's editors (a resolution, a watch
+# entry the editors drew from an issue's text, a later figure checking an earlier one). Every view labels an
+# editors' judgment alike (kb.render.renderer.Renderer.provenance).
+Provenance = Literal["weekly", "editors"]
+PROVENANCES = get_args(Provenance)
 # A claim's status: never checked, or what its latest check found.
 Status = Literal["unchecked", "confirmed", "qualified", "contradicted"]
 STATUSES = get_args(Status)
@@ -41,6 +51,9 @@ NUMBER = re.compile(r"^(-?[0-9]+(?:\.[0-9]+)?)([KM]?)$")
 QUANTITY = re.compile(r"^(-?[0-9]+(?:\.[0-9]+)?[KM]?)(?:\s*(\S+))?$")
 SCALE = {"": 1, "K": 1_000, "M": 1_000_000}
 RATIO_TOLERANCE = 0.1  # a written ratio may round the one its baseline and result give
+# `versus:` where the source gives a multiplier without saying what it is measured against: said, not left out, so
+# that a missing baseline is the source's silence and never the contributor's omission.
+UNSTATED = "unstated"
 
 
 class _Strict(BaseModel):
@@ -107,10 +120,13 @@ class Quantity(_Strict):
 
 
 class ClaimCheck(_Strict):
-    """The earlier claim a figure checks, and what it finds; the reason is prose (`checks:` of the issue's pages)."""
+    """The earlier claim a figure checks, what it finds, and who ties the two figures together: the weekly (its text
+    links them) or the archive's editors (a bridge between issues of their own judgment); the reason is prose
+    (`checks:` of the issue's pages)."""
 
     claim: Slug
     verdict: CheckVerdict
+    by: Provenance
 
 
 class ClaimFacts(_Strict):
@@ -126,6 +142,9 @@ class ClaimFacts(_Strict):
     qualifier: Qualifier | None = None  # about, up to, at least, at most
     hardware: PlainText | None = None
     benchmark: PlainText | None = None
+    # what the figure is compared with, a name written alike in every language (`GB200 NVL72`, `BF16 KV`, a
+    # release), or UNSTATED; every ratio without a baseline figure says it
+    versus: Name | None = None
     source_kind: SourceKind
     checks: ClaimCheck | None = None  # an earlier issue's claim this figure confirms, qualifies or contradicts
 
@@ -148,6 +167,8 @@ class ClaimFacts(_Strict):
                 raise refusal("claim", msg("ratio-no-direction", ratio=self.ratio[1].written))
         if self.baseline is not None:
             self._baseline_agrees()
+        elif self.ratio is not None and self.versus is None:  # a baseline and result show their own baseline
+            raise refusal("claim", msg("ratio-no-versus", ratio=self.ratio[1].written, unstated=UNSTATED))
         if self.change is not None and self.direction is not None and (self.change.value < 0) != (self.direction == "lower"):
             raise refusal("claim", msg("change-against-direction", change=self.change.written, direction=self.direction))
         return self
@@ -173,6 +194,11 @@ class ClaimFacts(_Strict):
         if self.ratio and not (self.ratio[0].value * (1 - RATIO_TOLERANCE) <= factor <= self.ratio[1].value * (1 + RATIO_TOLERANCE)):
             raise refusal("claim", msg("ratio-mismatch", ratio=self.ratio[1].written, baseline=str(self.baseline),
                                        result=str(self.result), factor=f"{factor:.2f}"))
+
+    @property
+    def compared_with(self) -> str | None:
+        """What the figure is compared with, by name; None where the facts name nothing (or the source does not)."""
+        return None if self.versus in (None, UNSTATED) else self.versus
 
     @property
     def moved(self) -> Direction | None:

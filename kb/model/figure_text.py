@@ -1,10 +1,11 @@
-"""A figure with its context, as every view shows it: what was measured, the figure, and the hardware and benchmark
-it was measured on (`Peak throughput …, against BF16 KV: 2.4–3.0× higher · on B300`).
+"""A figure with its context, as every view shows it: what was measured, the figure, what it is compared with, and
+the hardware and benchmark it was measured on (`Peak throughput …: 2.4–3.0× higher · vs BF16 KV · on B300`).
 
 One value renders itself as plain text (feeds, the export, e-mail) and as HTML (pages), so no view can show a
 figure without what it was measured on, and no two views word it differently. The baseline is part of the figure
-when the facts hold one (`6.88 s → 0.31 s`); a multiplier's baseline in words (`against BF16 KV`) is part of what
-was measured, which the editors write per language (`claims:` of the issue's pages).
+when the facts hold one (`6.88 s → 0.31 s`); a multiplier's is its `versus:` (`vs BF16 KV`), or the words saying
+the source gives none. In HTML the figure carries its claim's id (`data-kb-claim`), so a test can find every
+figure a page shows and ask whether its baseline is beside it.
 """
 from __future__ import annotations
 
@@ -71,6 +72,15 @@ def factor_phrase(lang: str, f: ClaimFacts) -> str:
     return f"{written}×"
 
 
+def versus_phrase(lang: str, f: ClaimFacts) -> str:
+    """What a figure is compared with, in the language's words (`vs GB200 NVL72`), or that its source does not say;
+    empty for a figure whose facts say neither (a baseline and result, which show their own baseline)."""
+    if f.versus is None:
+        return ""
+    t = LABELS[lang]
+    return t["versus"].format(f.compared_with) if f.compared_with else t["versus_unstated"]
+
+
 def where_measured(lang: str, f: ClaimFacts) -> str:
     """What a figure was measured on, as names (`3× L40S · WikiText-2`), for a table's column; for a multiplier that
     names neither, that it does not (a bare factor reads as comparable with any other)."""
@@ -79,14 +89,16 @@ def where_measured(lang: str, f: ClaimFacts) -> str:
 
 
 def context_phrases(lang: str, f: ClaimFacts, measured: str = "") -> tuple[str, ...]:
-    """Where the figure was measured, in the language's words: `on 3× L40S`, `WikiText-2`; what `measured` (the
-    editors' words for what was measured) already names is not said twice (`AgentX throughput: 5× higher`); a
-    multiplier measured on nothing named says so, as `where_measured` does."""
+    """What the figure is compared with and where it was measured, in the language's words: `vs BF16 KV`,
+    `on 3× L40S`, `WikiText-2`; what `measured` (the editors' words for what was measured) already names is not said
+    twice (`AgentX throughput: 5× higher`); a multiplier measured on nothing named says so, as `where_measured` does;
+    a source that does not say what it compared with is said so whatever `measured` holds."""
     words = LABELS[lang]["figure_context"]
+    versus = () if f.compared_with and named(f.compared_with, measured) else tuple(filter(None, [versus_phrase(lang, f)]))
     if not (f.hardware or f.benchmark):
-        return (LABELS[lang]["context_none"],) if f.factor else ()
-    return tuple(words[key].format(x) for key, x in (("hardware", f.hardware), ("benchmark", f.benchmark))
-                 if x and not named(x, measured))
+        return versus + ((LABELS[lang]["context_none"],) if f.factor else ())
+    return versus + tuple(words[key].format(x) for key, x in (("hardware", f.hardware), ("benchmark", f.benchmark))
+                          if x and not named(x, measured))
 
 
 def named(value: str, text: str) -> bool:
@@ -101,8 +113,9 @@ class FigureText:
 
     measured: str  # what was measured (the editors' words, plain text)
     figure: str  # `6.88 s → 0.31 s`, `2.4–3.0× higher`
-    context: tuple[str, ...]  # `on 3× L40S`, `AgentX`
+    context: tuple[str, ...]  # `vs BF16 KV`, `on 3× L40S`, `AgentX`
     lang: str
+    claim: str = ""  # the claim's id, which the HTML carries (`data-kb-claim`)
 
     @property
     def where(self) -> str:
@@ -116,7 +129,7 @@ class FigureText:
 
     def html(self, *, measured: bool = True) -> str:
         """The same, as HTML: the figure strong, its context beside it (escaped here: every part is plain text)."""
-        figure = f"<strong>{html.escape(self.figure)}</strong>"
+        figure = figure_html(self.figure, self.claim, "strong")
         if self.context:
             figure += f' <span class="kb-figure-context">· {html.escape(self.where)}</span>'
         if not (measured and self.measured):
@@ -128,4 +141,10 @@ def figure_text(claim, lang: str, measured: str | None = None) -> FigureText:
     """`claim` (a kb.model.entries.Claim) with its context; `measured` overrides its text (already plain, say)."""
     f = claim.facts
     measured = claim.text(lang) if measured is None else measured
-    return FigureText(measured, figure_phrase(lang, f), context_phrases(lang, f, measured), lang)
+    return FigureText(measured, figure_phrase(lang, f), context_phrases(lang, f, measured), lang, claim.id)
+
+
+def figure_html(text: str, claim: str, tag: str = "span") -> str:
+    """A figure's text as the site shows it, marked as a figure and with its claim's id (escaped here)."""
+    ident = f' data-kb-claim="{html.escape(claim)}"' if claim else ""
+    return f'<{tag} class="kb-figure"{ident}>{html.escape(text)}</{tag}>'

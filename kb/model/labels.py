@@ -131,7 +131,8 @@ LABELS = {
         "figure_context": {"hardware": "在 {} 上", "benchmark": "{}"},  # where a figure was measured (kb.model.figure_text)
         "claims_head": ("条目", "测的是什么", "数值", "倍数", "指标", "硬件", "基准", "来源类型", "核对", "期"),
         "claims_filters": {"topic": "主题", "metric": "指标", "hardware": "硬件", "source": "来源类型", "status": "核对", "all": "全部",
-                           "shown": "显示 {shown} / {total} 条", "sort": "点击表头排序",
+                           # how many rows of how many ({n}) the table shows (kb-claims.js chooses the form as this does)
+                           "shown": {"zero": "没有符合条件的数据", "many": "显示 {shown} / {n} 条"}, "sort": "点击表头排序",
                            "more": "再显示 {n} 条"},
         # what the ledger holds, counted from the data (kb.render.ledgers.claims_scope)
         "claims_scope": "本账本收录 {issues}中 {items}条目登记为数据的 {figures}。",
@@ -152,7 +153,7 @@ LABELS = {
         "check_verdict": {"confirms": "证实", "qualifies": "有保留地证实", "contradicts": "推翻"},
         "checked_by": "后来的核对",
         "checks": "核对 {claim}（{issue}）",
-        "check_reason": "{what}：{verdict}。{reason}",
+        "check_reason": "{what}：{verdict}。{who}：{reason}",  # {who}: resolution_by's words (kb.render.checks)
         "hub_checks": "厂商数字后来怎样了",
         # what a hub's vendor figures came to: how many there are ({n}), then how many of them were checked
         "hub_checks_vendor": {"zero": "本专题还没有厂商自报的数字。", "many": "本专题的 {n} 个厂商自报数字"},
@@ -226,7 +227,7 @@ LABELS = {
         "copy_link_label": "Copy the link to this item: {title}",
         "link_copied": "Link to this item copied",
         "read_on_web": "Read this issue on the web",
-        "card_home": "Every week · in Chinese and English",
+        "card_home": "Weekly · in Chinese and English",
         "card_issue": "{issue} · {date}",
         "card_topic": "Topic",
         "watch_resolved": "Resolved",
@@ -287,7 +288,8 @@ LABELS = {
         "figure_context": {"hardware": "on {}", "benchmark": "{}"},
         "claims_head": ("Item", "What was measured", "Figure", "Factor", "Metric", "Hardware", "Benchmark", "Source", "Status", "Issue"),
         "claims_filters": {"topic": "Topic", "metric": "Metric", "hardware": "Hardware", "source": "Source", "status": "Status", "all": "All",
-                           "shown": "{shown} of {total} figures shown", "sort": "Click a column header to sort",
+                           "shown": {"zero": "No figure matches", "one": "{shown} of {n} figure shown",
+                                     "many": "{shown} of {n} figures shown"}, "sort": "Click a column header to sort",
                            "more": "Show {n} more"},
         "claims_scope": "This ledger holds the {figures} recorded as data by {items} of {issues}.",
         "claims_scope_others": " The prose has {others} that the editors mark as not figures (counts, versions, years); "
@@ -309,7 +311,7 @@ LABELS = {
         "check_verdict": {"confirms": "confirms", "qualifies": "qualifies", "contradicts": "contradicts"},
         "checked_by": "Checked later",
         "checks": "Checks {claim} ({issue})",
-        "check_reason": "{what}: {verdict}. {reason}",
+        "check_reason": "{what}: {verdict}. {who}: {reason}",
         "hub_checks": "What became of the vendor figures",
         "hub_checks_vendor": {"zero": "This topic has no vendor-reported figures yet.", "one": "this topic's one vendor-reported figure",
                               "many": "this topic's {n} vendor-reported figures"},

@@ -27,7 +27,7 @@ LEAD_LABELS = {
         "previous_issue": "Previous issue",
         "next_issue": "Next issue",
         "next_in_topic": "Next in “{topic}”",
-        "subscribe_what": {"issues": "Every issue", "topic": "Topic “{name}”", "entity": "{name}", "watch": "The watch list"},
+        "subscribe_what": {"issues": "Issues", "topic": "Topic “{name}”", "entity": "{name}", "watch": "The watch list"},
         "subscribe_hint": "Follow it in a feed reader to hear of what is new.",
         "recent_changes": "What changed recently",
         "changes_since": "Since {issue} ({date})",

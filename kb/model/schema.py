@@ -11,7 +11,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidat
 from pydantic_core import PydanticCustomError
 
 from kb.base.messages import msg, words
-from kb.model.claim_facts import ClaimFacts
+from kb.model.claim_facts import ClaimFacts, Provenance
 from kb.model.fields import Date, HttpUrl, Name, PlainText, Prose, Slug, WholeNumber, link_text_refusal, refusal
 from kb.project import layout
 
@@ -62,12 +62,6 @@ class Source(Strict):
             raise refusal("source", msg("outlet-or-named"))
         link_text_refusal(self.name, self.url)  # its name is the text of its link
         return self
-
-
-# Who stands behind a judgment the archive shows: the weekly itself, or the archive's editors (a resolution, a watch
-# entry the editors drew from an issue's text). Every view labels an editors' judgment alike (kb.render.renderer).
-Provenance = Literal["weekly", "editors"]
-PROVENANCES = get_args(Provenance)
 
 
 class Resolution(Strict):

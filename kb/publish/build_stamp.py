@@ -23,6 +23,7 @@ import os
 import sys
 from pathlib import Path
 
+from kb.base.plural import plural
 from kb.project import layout
 from kb.project.generator import DECISIONS, PLUGIN
 
@@ -123,6 +124,8 @@ def _part(rel: str) -> str:
     return f"{folder}/" if slash else ROOT_FILES
 
 
+FILES = {"zero": "no files", "one": "{n} file", "many": "{n} files"}
+
 def _changes(then: dict, now: dict) -> list[str]:
     """Each part whose files differ from when the firewall checked them, said in a few words."""
     said = []
@@ -132,9 +135,9 @@ def _changes(then: dict, now: dict) -> list[str]:
             continue
         label = name or "the files at its root"
         if before is None:
-            said.append(f"{label}: new, {after['files']} file(s)")
+            said.append(f"{label}: new, {plural(FILES, after['files'])}")
         elif after is None:
-            said.append(f"{label}: gone, {before['files']} file(s) then")
+            said.append(f"{label}: gone, {plural(FILES, before['files'])} then")
         elif before["files"] != after["files"]:
             said.append(f"{label}: {after['files']} files, {before['files']} then")
         else:

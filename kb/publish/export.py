@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kb.model.catalog import Catalog
-from kb.model.claim_facts import SOURCE_KINDS, STATUSES, CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
+from kb.model.claim_facts import SOURCE_KINDS, STATUSES, UNSTATED, CheckVerdict, Direction, Metric, Qualifier, SourceKind, Status
 from kb.model.entries import Claim, Item, Signal, Watch
 from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS
@@ -54,6 +54,8 @@ class ResolutionRecord(_Record):
 class CheckRecord(_Record):
     claim: str = Field(description="the earlier claim this figure checks")
     verdict: CheckVerdict = Field(description="confirms; qualifies (holds, smaller or only under conditions); contradicts")
+    by: Provenance = Field(description="weekly: the weekly's text ties the two figures together; editors: the archive's "
+                                       "editors judged that this figure checks the earlier one")
     reason: Localized = Field(description="why, in one sentence")
 
 
@@ -98,8 +100,9 @@ class ClaimRecord(_Record):
     item: str
     issue: int
     measured: Localized = Field(description="what was measured, on which workload")
-    shown: Localized = Field(description="the figure with what was measured and where, as the site shows it: "
-                                         "`Median TTFT …: 6.88 s → 0.31 s · on 3× L40S`")
+    shown: Localized = Field(description="the figure with what was measured, against what and where, as the site shows "
+                                         "it: `Median TTFT …: 6.88 s → 0.31 s · on 3× L40S`, `Peak throughput …: "
+                                         "2.4–3.0× higher · vs BF16 KV · on B300`")
     metric: Metric
     baseline: QuantityRecord | None = None
     result: QuantityRecord | None = None
@@ -111,6 +114,8 @@ class ClaimRecord(_Record):
     qualifier: Qualifier | None = None
     hardware: str | None = None
     benchmark: str | None = None
+    versus: str | None = Field(None, description="what the figure is compared with, by name (GB200 NVL72, BF16 KV), or "
+                                                 f"`{UNSTATED}` where the source does not say; every ratio without a baseline figure has one")
     source_kind: SourceKind = Field(description=meanings("who stands behind the figure", SOURCE_KINDS, "source_kind_hint"))
     checks: CheckRecord | None = Field(None, description="the earlier claim this figure confirms, qualifies or contradicts")
     checked_by: list[str] = Field(description="later claims that checked this one, oldest first (their `checks` say how)")
@@ -211,8 +216,8 @@ def export_catalog(catalog: Catalog, site_url: str = "") -> CatalogExport:
             shown=_localized(lambda lang: figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text),
             baseline=quantity(f.baseline), result=quantity(f.result), change_percent=f.change.value if f.change else None,
             ratio=(f.ratio[0].value, f.ratio[1].value) if f.ratio else None, direction=f.moved, factor=f.factor, qualifier=f.qualifier, hardware=f.hardware, benchmark=f.benchmark,
-            source_kind=f.source_kind, status=claim.status, checked_by=[later.id for later in claim.checked_by],
-            checks=CheckRecord(claim=f.checks.claim, verdict=f.checks.verdict, reason=_localized(
+            versus=f.versus, source_kind=f.source_kind, status=claim.status, checked_by=[later.id for later in claim.checked_by],
+            checks=CheckRecord(claim=f.checks.claim, verdict=f.checks.verdict, by=f.checks.by, reason=_localized(
                 lambda lang: catalog.plain_text(claim.reason(lang), lang))) if claim.checked else None,
             url=_anchored(claim))
 

@@ -20,6 +20,7 @@ from kb.model.catalog import Catalog
 from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS, issue_title
 from kb.project import layout
+from kb.render.checks import JUDGMENT
 
 EMAIL_TYPE = "message/rfc822"  # an issue's email, enclosed in its entry of the issues' feeds
 LIMIT = 50  # entries per feed: the newest
@@ -99,7 +100,8 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Pa
                                             claim=figure_text(claim, lang, catalog.plain_text(claim.text(lang), lang)).text),
         "link": f"{home}{layout.page_url(check.page)}#{check.anchor}",
         "date": check.published,
-        "summary": catalog.plain_text(check.reason(lang), lang),
+        # who tied the two figures, in the words the pages label it with (kb.render.checks.JUDGMENT)
+        "summary": f"{words[JUDGMENT][check.facts.checks.by]}{words['colon']}{catalog.plain_text(check.reason(lang), lang)}",
     } for item in items for claim in item.claims for check in claim.checked_by]
     return sorted(entries, key=lambda e: e["date"], reverse=True)[:LIMIT]  # stable: items keep their order
 

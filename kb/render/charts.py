@@ -3,10 +3,10 @@ unchecked) and items per quarter, drawn at build time as inline SVG with a title
 table of the same data.
 
 What may share a chart: factors of one metric, worked out from figures in one unit, against the same kind of
-baseline. The facts name the baseline by the hardware and the benchmark or workload a figure was measured on, and
-by whether the source gives it as a figure (`baseline:` → `result:`) or states only the factor. A factor whose
-source names neither hardware nor benchmark has a baseline no other can be shown to share: it is listed, never
-plotted. A chart holds one figure per item, and a hub charts an item's metric once: an item's two factors of one
+baseline. The facts name the baseline by the hardware and the benchmark or workload a figure was measured on, by
+what it is compared with (`versus:`), and by whether the source gives it as a figure (`baseline:` → `result:`) or
+states only the factor. A factor whose source names neither hardware nor benchmark, or states a multiplier without
+saying against what, has a baseline no other can be shown to share: it is listed, never plotted. A chart holds one figure per item, and a hub charts an item's metric once: an item's two factors of one
 metric (`5×` and `≈5.3×` per GPU) are one result written twice, or conditions the facts do not tell apart. A chart
 says more than a sentence only with MIN_POINTS such figures on MIN_DATES dates (and the items chart with
 MIN_QUARTERS quarters): otherwise its table alone.
@@ -28,7 +28,8 @@ from kb.model.entries import Claim, Item
 from kb.model.records import quarter
 from kb.render import chart_axes as axes
 from kb.render.chart_axes import BARS_HEIGHT, BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH
-from kb.render.figures import context, factor, figure
+from kb.model.figure_text import versus_phrase
+from kb.render.figures import context, factor, factor_html, figure
 from kb.render.links import HTML
 from kb.render.markup import element
 from kb.render.periods import period_label
@@ -56,7 +57,8 @@ class Comparable:
 
     metric: str
     unit: str  # of the baseline and result the factor comes from; "" for a factor the source states
-    baseline: str  # "figure": the source gives it (baseline → result); "unstated": only the factor
+    baseline: str  # "figure": the source gives it (baseline → result); "factor": only the factor
+    versus: str  # what it is compared with (`versus:`), by name; "" where the facts give only a baseline figure
     hardware: str
     benchmark: str
 
@@ -64,10 +66,10 @@ class Comparable:
 def comparable(claim: Claim) -> Comparable | None:
     """The group a figure's factor may be charted in; None for a figure without a factor or a known baseline."""
     f = claim.facts
-    if not f.factor or not (f.hardware or f.benchmark):
+    if not f.factor or not (f.hardware or f.benchmark) or (f.baseline is None and not f.compared_with):
         return None
-    return Comparable(f.metric, f.result.unit if f.result else "", "figure" if f.baseline is not None else "unstated",
-                      f.hardware or "", f.benchmark or "")
+    return Comparable(f.metric, f.result.unit if f.result else "", "figure" if f.baseline is not None else "factor",
+                      f.compared_with or "", f.hardware or "", f.benchmark or "")
 
 
 def plan(claims: list[Claim]) -> tuple[list[tuple[Comparable, list[Claim]]], list[Claim]]:
@@ -107,8 +109,10 @@ def figures_over_time(r: Renderer, topic_id: str, items: list[Item]) -> str:
 # ---- factors -----------------------------------------------------------------------------------
 
 def group_context(r: Renderer, key: Comparable) -> str:
-    """What the figures of a chart share, in words: hardware · benchmark · unit · kind of baseline."""
-    return " · ".join(x for x in (key.hardware, key.benchmark, key.unit, r.t["baseline_kind"][key.baseline]) if x)
+    """What the figures of a chart share, in words: hardware · benchmark · unit · what they are compared with · kind of
+    baseline."""
+    versus = r.t["versus"].format(key.versus) if key.versus else ""
+    return " · ".join(x for x in (key.hardware, key.benchmark, key.unit, versus, r.t["baseline_kind"][key.baseline]) if x)
 
 
 def factor_chart(r: Renderer, ident: str, key: Comparable, points: list[Claim]) -> str:
@@ -135,8 +139,8 @@ def _tip(r: Renderer, p: Claim) -> str:
     size target (measured: bench/README.md, kb/render/charts.py)."""
     t = r.t
     measured = figure(r, p) if p.facts.baseline else ""
-    return " · ".join(x for x in (str(p.published), factor(r, p), measured, context(r, p), t["source_kind"][p.facts.source_kind],
-                                  t["status"][p.status]) if x)
+    return " · ".join(x for x in (str(p.published), factor(r, p), versus_phrase(r.lang, p.facts), measured, context(r, p),
+                                  t["source_kind"][p.facts.source_kind], t["status"][p.status]) if x)
 
 
 def _marks(r: Renderer, points: list[Claim], spots: list[tuple[float, float]]) -> tuple[str, bool]:
@@ -159,11 +163,11 @@ def _marks(r: Renderer, points: list[Claim], spots: list[tuple[float, float]]) -
 
 
 def _row(r: Renderer, p: Claim) -> str:
-    """A figure as its table row: date, factor (and the baseline and result it comes from), hardware and benchmark,
-    who says so and its status, its item."""
+    """A figure as its table row: date, factor (with what it is compared with, or the baseline and result it comes
+    from), hardware and benchmark, who says so and its status, its item."""
     t = r.t
     measured = f'<br>{element("span", html.escape(figure(r, p)), class_="kb-chart__figure")}' if p.facts.baseline else ""
-    cells = (str(p.published), factor(r, p) + measured, html.escape(context(r, p)),
+    cells = (str(p.published), factor_html(r, p) + measured, html.escape(context(r, p)),
              f'{html.escape(t["source_kind"][p.facts.source_kind])} · {t["status"][p.status]}', r.write(r.ref(p.item.id), HTML))
     return element("tr", "".join(element("td", cell) for cell in cells))
 

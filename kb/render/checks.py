@@ -12,6 +12,14 @@ from kb.render.markup import element
 from kb.render.renderer import Renderer
 
 RECENT_CHECKS = 5  # checks a hub lists; every check is on the issue pages and in the ledger
+# Who ties a later figure to an earlier one is labelled as a resolution's maker is: the same words for the same kind
+# of call (the weekly's, or the archive's editors').
+JUDGMENT = "resolution_by"
+
+
+def bridged_by(r: Renderer, check: Claim) -> str:
+    """Who tied this later figure to the earlier one it checks: the weekly, or the editors (Renderer.provenance)."""
+    return r.provenance(JUDGMENT, check.facts.checks.by)
 
 
 def status_mark(r: Renderer, claim: Claim) -> str:
@@ -27,7 +35,7 @@ def issue_named(r: Renderer, issue) -> str:
 def check_link(r: Renderer, check: Claim) -> str:
     """A later figure that checked a claim: the issue, what it found, and the figure itself (the one link)."""
     verdict = r.t["check_verdict"][check.facts.checks.verdict]
-    return f"{issue_named(r, check.issue)}{r.t['colon']}{verdict} — {r.write(r.ref(check.id), HTML)}"
+    return f"{issue_named(r, check.issue)}{r.t['colon']}{verdict} — {r.write(r.ref(check.id), HTML)} · {bridged_by(r, check)}"
 
 
 def history(r: Renderer, claim: Claim) -> str:
@@ -45,8 +53,8 @@ def checked_claim(r: Renderer, claim: Claim) -> str:
         return ""
     what = r.t["checks"].format(claim=r.write(r.ref(earlier.id), HTML), issue=issue_named(r, earlier.issue))
     verdict = r.t["check_verdict"][claim.facts.checks.verdict]
-    return element("span", r.t["check_reason"].format(what=what, verdict=verdict, reason=r.prose(claim.reason(r.lang), HTML)),
-                   class_="kb-history")
+    return element("span", r.t["check_reason"].format(what=what, verdict=verdict, who=bridged_by(r, claim),
+                                                      reason=r.prose(claim.reason(r.lang), HTML)), class_="kb-history")
 
 
 def vendor_checks(r: Renderer, claims: list[Claim]) -> str:

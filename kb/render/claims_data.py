@@ -10,13 +10,14 @@ import json
 from pathlib import Path
 
 from kb.model.catalog import Catalog
+from kb.model.figure_text import versus_phrase
 from kb.project import layout
 from kb.render.figures import factor, figure
 from kb.render.renderer import Renderer
 
 # The fields of a row, in order (kb-claims.js reads them by position).
-FIELDS = ("item", "item_url", "topics", "measured", "figure", "factor", "factor_value", "metric", "hardware", "benchmark",
-          "source", "status", "status_url", "issue", "issue_url", "date")
+FIELDS = ("item", "item_url", "topics", "measured", "figure", "factor", "factor_value", "versus", "metric", "hardware",
+          "benchmark", "source", "status", "status_url", "status_by", "issue", "issue_url", "date")
 
 
 def claims_data(catalog: Catalog, lang: str) -> dict:
@@ -25,8 +26,9 @@ def claims_data(catalog: Catalog, lang: str) -> dict:
     for claim in catalog.claims:
         f, item = claim.facts, claim.item
         rows.append([item.title(lang), f"{layout.page_url(item.page)}#{item.anchor}", list(claim.topics), claim.text(lang),
-                     figure(r, claim), factor(r, claim), round(f.factor or 0, 4), f.metric, f.hardware or "",
+                     figure(r, claim), factor(r, claim), round(f.factor or 0, 4), versus_phrase(lang, f), f.metric, f.hardware or "",
                      f.benchmark or "", f.source_kind, claim.status, _latest_check_url(claim),
+                     claim.checked_by[-1].facts.checks.by if claim.checked_by else "",
                      r.t["issue_short"].format(n=claim.issue.number),
                      layout.page_url(claim.issue.page), str(claim.published)])
     return {"fields": FIELDS, "rows": rows}

@@ -1,6 +1,8 @@
 """Claims, the figures items report: each as the source wrote it, which way it moved, and who measured it."""
 from __future__ import annotations
 
+import html
+
 from kb.model import figure_text
 from kb.model.claim_facts import Quantity
 from kb.model.entries import Claim, Item
@@ -22,6 +24,14 @@ def figure(r: Renderer, claim: Claim) -> str:
 
 def factor(r: Renderer, claim: Claim) -> str:
     return figure_text.factor_phrase(r.lang, claim.facts)
+
+
+def factor_html(r: Renderer, claim: Claim) -> str:
+    """The multiplier as a table's cell shows it, with what it is compared with beneath it: a factor never stands
+    bare (kb.model.figure_text.versus_phrase; a baseline figure is shown by the caller, as `6.88 s → 0.31 s`)."""
+    versus = figure_text.versus_phrase(r.lang, claim.facts)
+    shown = figure_text.figure_html(factor(r, claim), claim.id)
+    return shown + (f"<br>{element('span', html.escape(versus), class_='kb-versus')}" if versus else "")
 
 
 def context(r: Renderer, claim: Claim) -> str:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import html
 
 from kb.model.entries import Issue, Item
+from kb.model.figure_text import figure_text
 from kb.project import layout
-from kb.render.checks import status_mark
-from kb.render.figures import figure
+from kb.render.checks import bridged_by, status_mark
 from kb.render.links import HTML, href
 from kb.render.lists import issue_card
 from kb.render.markup import bullet_list_html, element, heading, unindexed, unindexed_html
@@ -81,5 +81,6 @@ def _watch(r: Renderer, entry) -> str:
 
 
 def _claim(r: Renderer, claim) -> str:
-    return (f"<li>{html.escape(claim.text(r.lang))}{r.t['colon']}<strong>{html.escape(figure(r, claim))}</strong> "
-            f"{status_mark(r, claim)} — {r.write(r.ref(claim.item.id), HTML)}</li>")
+    """A figure with its context, from the one formatter (kb.model.figure_text), as every list shows it."""
+    bridge = f" · {bridged_by(r, claim)}" if claim.checked else ""  # who tied it to the earlier figure it checks
+    return f"<li>{figure_text(claim, r.lang).html()} {status_mark(r, claim)}{bridge} — {r.write(r.ref(claim.item.id), HTML)}</li>"

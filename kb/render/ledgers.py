@@ -11,8 +11,9 @@ from kb.model.entries import Watch
 from kb.model.labels import count
 from kb.project import layout
 from kb.project.translations import NOW
-from kb.render.checks import status_mark
-from kb.render.figures import factor, figure, source_kind
+from kb.render.checks import JUDGMENT, bridged_by, status_mark
+from kb.model.figure_text import figure_html
+from kb.render.figures import factor_html, figure, source_kind
 from kb.render.links import HTML, href, markdown_text
 from kb.render.markup import admonition_html, element, heading, span, table_html, unindexed, unindexed_html
 from kb.render.periods import record_links
@@ -86,8 +87,8 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
         cells = [
             f"{r.write(r.ref(item.id), HTML)}<br><small>{topics}</small>",
             html.escape(claim.text(r.lang)),
-            html.escape(figure(r, claim)),
-            factor(r, claim),
+            figure_html(figure(r, claim), claim.id),
+            factor_html(r, claim),
             t["metric"][f.metric],
             html.escape(f.hardware or t["no_figure"]),
             html.escape(f.benchmark or t["no_figure"]),
@@ -99,12 +100,22 @@ def claims_table(r: Renderer, claims, total: int | None = None) -> str:
                             data_topics=" ".join(claim.topics), data_metric=f.metric, data_hardware=f.hardware or "",
                             data_source=f.source_kind, data_status=claim.status, data_factor=f"{f.factor or 0:.4f}",
                             data_date=claim.published))
-    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in t["claims_filters"].items())
-    shown = t["claims_filters"]["shown"].format(shown=len(rows), total=total if total is not None else len(rows))
+    words = [*_script_labels(t["claims_filters"]), *((f"by-{by}", text) for by, text in t[JUDGMENT].items())]
+    labels = " ".join(f'data-label-{key}="{html.escape(text)}"' for key, text in words)
+    shown = plural(t["claims_filters"]["shown"], total if total is not None else len(rows), shown=len(rows))
     counter = element("p", f'{shown} · {t["claims_filters"]["sort"]}', class_="kb-claims-status", aria_live="polite")
     # the marker after the table tells the page's style the table is whole (kb.css: shown only then)
     table = table_html(head, "".join(rows), f'class="kb-claims-ledger" {labels}') + element("div", "", class_="kb-claims-end")
     return counter + (table if rows else f"<p>{t['none_yet']}</p>")
+
+
+def _script_labels(labels: dict):
+    """(name, text) of each word kb-claims.js writes; a count's forms each as `shown-one`, `shown-many`..."""
+    for key, text in labels.items():
+        if isinstance(text, dict):
+            yield from ((f"{key}-{form}", words) for form, words in text.items())
+        else:
+            yield key, text
 
 
 def status_cell(r: Renderer, claim) -> str:
@@ -113,7 +124,7 @@ def status_cell(r: Renderer, claim) -> str:
         return status_mark(r, claim)
     latest = claim.checked_by[-1]
     return element("a", r.t["status"][claim.status], href=href(latest.page, r.page, latest.anchor),
-                   class_=f"kb-status kb-status--{claim.status}")
+                   class_=f"kb-status kb-status--{claim.status}") + f"<br>{bridged_by(r, latest)}"
 
 
 def signals_ledger(r: Renderer) -> str:

@@ -3,11 +3,30 @@
 // without this script. The filter menus come with the page (kb/render/ledgers.py); the figures of all
 // periods (layout.CLAIMS_DATA) are fetched only when a reader filters. The filters live in the address
 // (?source=vendor&status=unchecked: vendor figures never checked), so a filtered view can be linked.
-// Rows are built with textContent only.
-(() => {
-  const bar = document.querySelector(".kb-claims-filters");
-  const table = document.querySelector("table.kb-claims-ledger");
-  if (!bar || !table) return;
+// Rows are built with textContent only. A module: its count words are unit-tested under Node (tests/js/).
+
+// ---- a count, said right for zero, one and many (kb/base/plural.py, the same rule) ----------------
+// The page carries a count's forms as data-label-<name>-zero, -one, -many (kb/render/ledgers.py); Chinese has no
+// "one", and says it as "many".
+export const form = (n) => (n === 0 ? "zero" : n === 1 ? "one" : "many");
+
+export function plural(forms, n, fields = {}) {
+  const key = form(n) === "one" && forms.one === undefined ? "many" : form(n);
+  return Object.entries({ n, ...fields }).reduce((text, [name, value]) => text.replaceAll(`{${name}}`, String(value)), forms[key]);
+}
+
+// The forms of the count `name` from an element's dataset (`labelShownOne` for data-label-shown-one).
+export function formsOf(dataset, name) {
+  const prefix = `label${name[0].toUpperCase()}${name.slice(1)}`;
+  const found = ["zero", "one", "many"].map((key) => [key, dataset[`${prefix}${key[0].toUpperCase()}${key.slice(1)}`]]);
+  return Object.fromEntries(found.filter(([, text]) => text !== undefined));
+}
+
+const ledgerTable = globalThis.document?.querySelector("table.kb-claims-ledger");
+const filterBar = globalThis.document?.querySelector(".kb-claims-filters");
+if (ledgerTable && filterBar) ledger(filterBar, ledgerTable);
+
+function ledger(bar, table) {
   const words = table.dataset;
   const counter = document.querySelector(".kb-claims-status");
   const body = table.tBodies[0];
@@ -40,6 +59,7 @@
   };
   const link = (text, href) => Object.assign(document.createElement("a"), { textContent: text, href: new URL(href, home).href });
   const small = (text) => Object.assign(document.createElement("small"), { textContent: text });
+  const versus = (text) => Object.assign(document.createElement("span"), { textContent: text, className: "kb-versus" });
   const headers = [...table.tHead.rows[0].cells].map((th) => th.textContent.trim());
   const toRow = (f) => {
     const tr = document.createElement("tr");
@@ -48,10 +68,14 @@
     const status = Object.assign(document.createElement(f.status_url ? "a" : "span"), {
       textContent: label(menus.status, f.status), className: `kb-status kb-status--${f.status}` });
     if (f.status_url) status.href = new URL(f.status_url, home).href;
+    // who tied the figure that set the status to this one, labelled as the page labels it (Renderer.provenance)
+    const by = f.status_by && Object.assign(document.createElement("span"), {
+      className: `kb-provenance kb-provenance--${f.status_by}`, textContent: words[`labelBy${f.status_by[0].toUpperCase()}${f.status_by.slice(1)}`] });
     const cells = [
       cell(link(f.item, f.item_url), document.createElement("br"), small(f.topics.map((t) => label(menus.topic, t)).join(" · "))),
-      cell(f.measured), cell(f.figure), cell(f.factor), cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
-      cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status),
+      cell(f.measured), cell(f.figure), cell(f.factor, ...(f.versus ? [document.createElement("br"), versus(f.versus)] : [])),
+      cell(label(menus.metric, f.metric)), cell(f.hardware || "—"),
+      cell(f.benchmark || "—"), cell(label(menus.source, f.source)), cell(status, ...(by ? [document.createElement("br"), by] : [])),
       cell(link(f.issue, f.issue_url), document.createElement("br"), small(f.date)),
     ];
     cells.forEach((td, i) => (td.dataset.label = headers[i]));
@@ -97,7 +121,7 @@
     if (limit > STEP && drawn < limit) body.append(...matches.slice(drawn, limit).map(toRow)); // "more": only the new rows
     else body.replaceChildren(...matches.slice(0, limit).map(toRow));
     const shown = body.rows.length;
-    counter.textContent = `${words.labelShown.replace("{shown}", shown).replace("{total}", matches.length)} · ${words.labelSort}`;
+    counter.textContent = `${plural(formsOf(words, "shown"), matches.length, { shown })} · ${words.labelSort}`;
     more.hidden = shown >= matches.length;
     more.textContent = words.labelMore.replace("{n}", Math.min(STEP, matches.length - shown));
   }
@@ -143,4 +167,4 @@
     });
   }
   if (Object.values(menus).some((menu) => menu.value)) apply();
-})();
+}

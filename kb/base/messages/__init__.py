@@ -7,6 +7,9 @@ written out in a language only when it is shown, so one check serves both
 languages. A value may itself be a Message (a phrase written in the same
 language) or `Words` (a list, joined as each language joins one).
 
+A template that counts is held as its forms for zero, one and many things (kb.base.plural), chosen by the
+message's `n`: "1 error", "2 errors", never "1 error(s)".
+
 Chinese templates follow the copywriting rules the content follows: full-width
 punctuation beside Han, a space between Han and Latin letters or digits
 (tests/test_messages.py checks every template in both languages). What a
@@ -24,13 +27,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from kb.base.messages import checks, content, facts, figures, links, report, review
+from kb.base.plural import chosen
 from kb.base.text import HAN_CHAR
 
 LANGUAGES = ("zh", "en")  # the languages of kb's messages (not the site's: kb.project.layout.LANGUAGES)
 
 
-def _gather(*modules) -> dict[str, dict[str, str]]:
-    catalog: dict[str, dict[str, str]] = {}
+def _gather(*modules) -> dict[str, dict]:
+    catalog: dict[str, dict] = {}
     for module in modules:
         for key, texts in module.TEMPLATES.items():
             if key in catalog:
@@ -77,12 +81,15 @@ class Message:
 
     def text(self, lang: str) -> str:
         values = {name: _written(value, lang) for name, value in self.params}
+        template = CATALOG[self.key][lang]
+        if isinstance(template, Mapping):  # a count: the form for its `n`
+            template = chosen(template, dict(self.params)["n"])
         if lang != "zh":
-            return CATALOG[self.key][lang].format(**values)
+            return template.format(**values)
         # Chinese: a value starting or ending with a Latin letter, a digit or a backtick is set off from Han by a
         # space, one with Han is not (`实体 `vllm` 的` but `第 7 期的`): the template writes none around a value
         text = ""
-        for literal, name, spec, conversion in _FORMATTER.parse(CATALOG[self.key][lang]):
+        for literal, name, spec, conversion in _FORMATTER.parse(template):
             text = _spaced(text, literal)
             if name is not None:
                 text = _spaced(text, _FORMATTER.format_field(_FORMATTER.convert_field(values[name], conversion), spec))

@@ -76,12 +76,12 @@ TEMPLATES = {
     },
     # ---- kb check --fix ----
     "fix-done": {
-        "en": "kb check --fix: {count} fix(es) in {files} file(s)",
-        "zh": "kb check --fix：在 {files} 个文件里改了 {count} 处",
+        "en": "kb check --fix: {count} in {files}",
+        "zh": "kb check --fix：在 {files}里改了 {count}",
     },
     "fix-dry-run": {
-        "en": "kb check --fix --dry-run: {count} fix(es) in {files} file(s), nothing written",
-        "zh": "kb check --fix --dry-run：会在 {files} 个文件里改 {count} 处，没有写入",
+        "en": "kb check --fix --dry-run: {count} in {files}, nothing written",
+        "zh": "kb check --fix --dry-run：会在 {files}里改 {count}，没有写入",
     },
     "fix-nothing": {
         "en": "kb check --fix: nothing it can fix by itself",

@@ -244,8 +244,8 @@ TEMPLATES = {
         "zh": "`{name}` 的参数{problem}",
     },
     "template-argument-count": {
-        "en": "`{name}` takes {count} argument(s), not {given} — see the macros in CONTRIBUTING.md",
-        "zh": "`{name}` 接受 {count} 个参数，而不是 {given} 个——见 CONTRIBUTING.md 里的宏",
+        "en": "`{name}` takes {count}, not {given} — see the macros in CONTRIBUTING.md",
+        "zh": "`{name}` 接受 {count}，而不是 {given} 个——见 CONTRIBUTING.md 里的宏",
     },
     "template-argument-range": {
         "en": "`{name}` takes {fewest} to {most} arguments, not {given} — see the macros in CONTRIBUTING.md",

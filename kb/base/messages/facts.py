@@ -186,6 +186,13 @@ TEMPLATES = {
         "zh": "ratio {ratio} 没有说明数字往哪个方向变——请加上 `direction: higher`（是原来的 {ratio}×）或 "
               "`direction: lower`（降到原来的 1/{ratio}）",
     },
+    "ratio-no-versus": {
+        "en": "ratio {ratio} does not say what it is measured against — add `versus:` with what the source compares "
+              "it with (a hardware, a precision such as `BF16 KV`, a release), or `versus: {unstated}` if the source "
+              "does not say",
+        "zh": "ratio {ratio} 没有说明是与什么相比——请加上 `versus:`，写来源拿它对比的对象（硬件、`BF16 KV` 这样的精度、"
+              "某个版本），来源没有说明时写 `versus: {unstated}`",
+    },
     "change-against-direction": {
         "en": "change {change}% goes the other way from `direction: {direction}` — fix one",
         "zh": "change {change}% 的方向与 `direction: {direction}` 相反——请改正其中一个",

@@ -3,8 +3,29 @@
 TEMPLATES = {
     # ---- the totals ----
     "summary": {
-        "en": "{errors} error(s), {warnings} warning(s)",
-        "zh": "{errors} 个错误，{warnings} 个警告",
+        "en": "{errors}, {warnings}",
+        "zh": "{errors}，{warnings}",
+    },
+    # counts, each said right for zero, one and many (kb.base.plural)
+    "count-errors": {
+        "en": {"zero": "no errors", "one": "{n} error", "many": "{n} errors"},
+        "zh": {"zero": "没有错误", "many": "{n} 个错误"},
+    },
+    "count-warnings": {
+        "en": {"zero": "no warnings", "one": "{n} warning", "many": "{n} warnings"},
+        "zh": {"zero": "没有警告", "many": "{n} 个警告"},
+    },
+    "count-fixes": {
+        "en": {"zero": "no fixes", "one": "{n} fix", "many": "{n} fixes"},
+        "zh": {"zero": "0 处", "many": "{n} 处"},
+    },
+    "count-files": {
+        "en": {"zero": "no files", "one": "{n} file", "many": "{n} files"},
+        "zh": {"zero": "0 个文件", "many": "{n} 个文件"},
+    },
+    "count-arguments": {
+        "en": {"zero": "no arguments", "one": "{n} argument", "many": "{n} arguments"},
+        "zh": {"zero": "0 个参数", "many": "{n} 个参数"},
     },
     "content-ok": {
         "en": "content OK: no errors, no warnings",
