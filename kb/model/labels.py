@@ -139,7 +139,7 @@ LABELS = {
         "claims_scope_others": "正文里另有 {others}被编辑标为不是数据（计数、版本号、年份等），不在账本中。",
         "vendor_caveat_title": "厂商数据怎么读",
         "vendor_caveat": "标为“厂商自报”的数字来自厂商或项目方自己的博客与配套基准（如 AgentX、InferenceX）。"
-                         "它们说明改进的方向大体可信，但各家的负载、硬件和基线都不同，7.8 倍、5 倍、3.3 倍这样的倍数不能横向比较；"
+                         "它们说明改进的方向大体可信，但各家的负载、硬件和基线都不同，这些倍数不能横向比较；"
                          "星数同样不等于能力。要比较，请看同一硬件、同一基准下的论文或独立测量。",
         "ledger_about": "关于",
         "ledger_follow_up": "盯梢：{entry}",
@@ -297,7 +297,7 @@ LABELS = {
         "vendor_caveat_title": "How to read vendor figures",
         "vendor_caveat": "Figures marked vendor-reported come from a vendor's or project's own blog and companion benchmarks "
                          "(AgentX, InferenceX and the like). They show which way an improvement points, but workloads, hardware "
-                         "and baselines differ from vendor to vendor, so multipliers such as 7.8×, 5× and 3.3× cannot be compared "
+                         "and baselines differ from vendor to vendor, so their multipliers cannot be compared "
                          "with each other; nor are star counts a measure of capability. To compare, look for papers or independent "
                          "measurements on the same hardware and benchmark.",
         "ledger_about": "About",
