@@ -7,6 +7,7 @@ import zlib
 from dataclasses import replace
 
 import pytest
+from bs4 import BeautifulSoup
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops, features
 
@@ -19,8 +20,8 @@ from kb.publish.email_rules import png_problems
 
 
 def test_every_home_issue_and_hub_has_its_card_in_each_language(catalog, site, pages):
-    expected = {layout.share_card(p, lang) for lang in layout.LANGUAGES
-                for p in ["index.md", *(i.page for i in catalog.issues), *(t.page for t in catalog.topics.values())]}
+    card_pages = ["index.md", *(i.page for i in catalog.issues), *(t.page for t in catalog.topics.values())]
+    expected = {layout.share_card(p, lang) for lang in layout.LANGUAGES for p in card_pages}
     assert card_files(catalog) == expected
     for name in expected:
         data = (site / name).read_bytes()
@@ -28,13 +29,17 @@ def test_every_home_issue_and_hub_has_its_card_in_each_language(catalog, site, p
         assert png_problems(data, (WIDTH, HEIGHT)) == []
     # each page names its own card, absolute (the fixture build knows its public address), for a large preview
     for lang in layout.LANGUAGES:
-        for page in ("index.md", catalog.issues[0].page, next(iter(catalog.topics.values())).page):
+        for page in card_pages:
             head = pages.soup(page, lang).head
             assert head.find("meta", property="og:image")["content"] == SITE_URL + layout.share_card(page, lang)
             assert head.find("meta", property="og:image:width")["content"] == "1200"
             assert head.find("meta", property="og:image:height")["content"] == "630"
             assert head.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
         assert pages.soup(layout.WATCH_PAGE, lang).head.find("meta", property="og:image") is None
+    # and no other page names an image: every og:image of the site is one of these cards
+    named = {meta["content"] for path in site.rglob("*.html")
+             for meta in BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").find_all("meta", property="og:image")}
+    assert named == {SITE_URL + name for name in expected}
 
 
 def test_cards_are_the_same_bytes_from_any_cache_and_redrawn_only_when_their_text_changes(catalog, tmp_path, monkeypatch):
