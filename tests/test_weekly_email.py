@@ -48,7 +48,7 @@ def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, p
         text, markup = parts(data)
         assert email_problems(data, SITE_URL) == []
         soup = BeautifulSoup(markup, "html.parser")
-        assert not soup.find(["script", "img", "link", "iframe", "form"])
+        assert not soup.find(["script", "img", "link", "iframe", "form", "details"])  # not every client opens <details>
         assert soup.find("meta", attrs={"name": "color-scheme"})["content"] == "light dark"
         assert "prefers-color-scheme: dark" in soup.head.style.get_text()
         # every link absolute: to the site, or to an outside address the issue page itself links to
@@ -58,6 +58,8 @@ def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, p
         item = issue.items[0]
         item_url = f"{SITE_URL}{layout.language_home(lang)}{layout.page_url(issue.page)}#{item.id}"
         assert item_url in hrefs
+        for each in issue.items:  # related items shown under their label, as the page shows them folded
+            assert all(any(h.endswith(f"#{other.id}") for h in hrefs) for other in catalog.related_in_issue(each))
         # the plain text says the same, with numbered links listed at its end
         urls = re.findall(r"^\[(\d+)\] (\S+)$", text, re.MULTILINE)
         assert [int(n) for n, _ in urls] == list(range(1, len(urls) + 1))
