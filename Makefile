@@ -106,7 +106,8 @@ build-properdocs: install build  # ProperDocs is a test tool (the test lock)
 	$(BIN)/python -m tools.compare_builds site $(PROPERDOCS_SITE)
 
 # What a reader sees on a phone, for a change's review (tools/screenshots.py): the latest issue, the hub with the
-# most charts and a search that finds nothing, at 375 px in both languages, into a11y/screenshots/.
+# most charts and a search that finds nothing, at 375 px in both languages, and the latest issue's email at 375
+# and 600 px, into a11y/screenshots/.
 screenshots: build browser
 	$(BIN)/python -m tools.screenshots site a11y/screenshots
 

@@ -6,8 +6,9 @@ of all. In each language (KbPlugin's events, mkdocs_kb/plugin.py):
 
 - configuration: the catalog, loaded once for every language (again only when content changed), with
   Python's cycle collector tuned before it loads and the catalog frozen after (collector.py); the docs
-  folder the build reads, docs/ plus the record pages (docs_mirror.py); the search index's second process
-  started, for the first language, or told that the languages before are written whole
+  folder the build reads, docs/ plus the record pages (docs_mirror.py); for the first language, the copy
+  that writes each issue's email and the share cards forked (emails_and_cards.py); the search index's second
+  process started, for the first language, or told that the languages before are written whole
   (search_process.py); the content sandbox (sandbox.py); the 404 page, built in the default language only;
   the language's glossary.
 - navigation: the language's render budget starts (budget.py), then the split conversion forks its copy,
@@ -18,9 +19,10 @@ of all. In each language (KbPlugin's events, mkdocs_kb/plugin.py):
 - before the first page is written: the copy's pages back, the language's budget checked once more.
 - each page written: noted for the firewall, handed to the search index, its Markdown and HTML dropped.
 
-After the last language (`site_written`): the search index given the last language, the site's other files
-and the firewall (site_files.py), then the collector back to Python's defaults. A failed build stops the copy
-and the search index; the end of the mkdocs command removes the mirror.
+After the last language (`site_written`): the search index given the last language, the emails and cards
+moved in from their copy, the site's other files and the firewall (site_files.py), then the collector back to
+Python's defaults. A failed build stops the copies and the search index; the end of the mkdocs command removes
+the mirror.
 """
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ from kb.model.records import RecordPage
 from kb.project import layout
 from kb.project.generator import notice
 from kb.publish.build_stamp import write_stamp
+from kb.publish.cards import NoTextLayout
 from kb.render import PageMacros, RawHtml
 from kb.render.raw_html import ForgedPlaceholder
 
@@ -51,6 +54,7 @@ from .budget import RenderBudget, Shared
 from .collector import Collector
 from .config import KbConfig
 from .docs_mirror import DocsMirror, record_page_files
+from .emails_and_cards import EmailsAndCards, names_ahead
 from .sandbox import install, sandbox_for
 from .sanitize import sanitize
 from .search_process import SearchProcess
@@ -83,6 +87,7 @@ class SiteBuild:
         self.collector = Collector()
         self.mirror = DocsMirror()
         self.search = SearchProcess()
+        self.outputs = EmailsAndCards()  # each issue's email and the share cards, made beside the pages
         self.split = SplitConversion()  # half of each language's pages converted on the second core
         self.budget = RenderBudget()  # Python-Markdown is quadratic in some inputs: no page may take the build with it
 
@@ -109,6 +114,10 @@ class SiteBuild:
             self.docs_source = Path(config.docs_dir)
         self.record_pages = {record.page: record for record in self.catalog.records.pages} if settings.record_pages else {}
         config.docs_dir = str(self.mirror.update(self.docs_source, record_page_files(self.catalog, self.record_pages)))
+        if settings.site_files and lang == layout.DEFAULT_LANGUAGE:  # built first (mkdocs-static-i18n)
+            self.outputs.close()
+            if self.split.allowed:  # forked before the search index starts, whose pipe the copy would hold open
+                self.outputs.start(self.catalog, self._site_url(config), names_ahead(config))
         if settings.site_files:  # mkdocs-static-i18n builds the default language first
             self.search.language_starts(lang == layout.DEFAULT_LANGUAGE, config.site_dir, self.catalog)
         # One 404 page, at the site's root, in the default language (it speaks both): built in every language,
@@ -209,7 +218,11 @@ class SiteBuild:
         try:
             index.site_written()  # the last language: indexed while the rest is written and checked
             with self.collector.paused():  # records and strings, no cycles (mkdocs_kb/collector.py)
-                write_site_files(self.catalog, site, config, self.settings, self.site_names, self.glossary)
+                try:  # before the feeds, which enclose each issue's email
+                    self.outputs.finish(self.catalog, site, self._site_url(config), self.site_names)
+                except NoTextLayout as error:
+                    raise PluginError(str(error)) from None
+                write_site_files(self.catalog, site, config, self.site_names, self.glossary)
             copy_language_sitemaps(site)
             # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
             check = site_firewall(self.catalog, config, self.settings, self.built_pages, self.docs_source,
@@ -224,9 +237,14 @@ class SiteBuild:
         # The proof `kb verify-site` reads: this plugin ran, and its firewall passed exactly the files now in the site.
         write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}")  # ProperDocs: properdocs
 
+    def _site_url(self, config: MkDocsConfig) -> str:
+        """The address emails link to: the public site's when it is known."""
+        return self.settings.public_url or config.site_url
+
     def failed(self) -> None:
-        """A build failed: the copy and the search index stop; no budget runs on into the next build."""
+        """A build failed: the copies and the search index stop; no budget runs on into the next build."""
         self.split.stop()
+        self.outputs.close()
         self.budget.reset()
         self.collector.restore()
         self.search.close()
@@ -234,6 +252,7 @@ class SiteBuild:
     def end(self) -> None:
         """The very end of an mkdocs command, before the process exits (mkdocs' own words for on_shutdown)."""
         self.split.stop()
+        self.outputs.close()
         self.collector.restore()
         self.mirror.close()
         self.search.close()

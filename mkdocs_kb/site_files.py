@@ -1,7 +1,7 @@
 """What a build writes once every language is written, beside the pages, and the firewall over the whole site.
 
-Each issue's email (before the feeds, which enclose it), the share cards, the feeds, the open data export,
-the claims data, the search vocabulary; each language home's sitemap. Then, last, the firewall: whatever got
+The feeds (each issue's email and the share cards are in the site by then: emails_and_cards.py), the open
+data export, the claims data, the search vocabulary; each language home's sitemap. Then, last, the firewall: whatever got
 past the checker and the sanitizer, nothing unsafe leaves the build (kb.publish.firewall). mkdocs_kb/build.py
 says when, with the search index made beside them.
 """
@@ -15,8 +15,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from kb import Catalog
 from kb.project import layout
 from kb.project.theme import Theme
-from kb.publish.cards import card_files, write_cards
-from kb.publish.email_issue import write_emails
+from kb.publish.cards import card_files
 from kb.publish.export import write_export
 from kb.publish.feeds import write_feeds
 from kb.publish.firewall import Firewall
@@ -27,12 +26,9 @@ from .config import KbConfig
 from .language_links import site_path
 
 
-def write_site_files(catalog: Catalog, site: Path, config: MkDocsConfig, settings: KbConfig,
-                     site_names: dict[str, str], glossary: dict[str, str]) -> None:
-    """Emails, cards, feeds, export, claims data and search vocabulary: records and strings, made in one go."""
-    # before the feeds, which enclose each issue's email; links to the public site when it is known
-    write_emails(catalog, site, settings.public_url or config.site_url, site_names)
-    write_cards(catalog, site, site_names)
+def write_site_files(catalog: Catalog, site: Path, config: MkDocsConfig, site_names: dict[str, str],
+                     glossary: dict[str, str]) -> None:
+    """Feeds, export, claims data and search vocabulary: records and strings, made in one go."""
     write_feeds(catalog, site, config.site_url, site_names)
     write_export(catalog, site / layout.EXPORT_DIR, config.site_url or "")
     write_claims_data(catalog, site)

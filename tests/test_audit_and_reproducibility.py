@@ -61,9 +61,12 @@ def tree(root):
 @pytest.mark.full
 def test_two_builds_of_one_commit_are_byte_identical_whether_pages_are_split_or_not(archive, site, tmp_path):
     """The second build converts every page in one process (mkdocs_kb/split_conversion.py): the split
-    build's copy gives back each page whole — its HTML, table of contents, title, metadata."""
+    build's copy gives back each page whole — its HTML, table of contents, title, metadata. It also writes the
+    emails and draws the share cards itself, from an empty cache, where the first did them in a forked copy
+    (mkdocs_kb/emails_and_cards.py) or took its cards from the cache."""
     again = tmp_path / "again"
-    result = build(archive, again, PYTHONHASHSEED="12345", KB_SPLIT_CONVERSION="false")
+    result = build(archive, again, PYTHONHASHSEED="12345", KB_SPLIT_CONVERSION="false", KB_CACHE_DIR=str(tmp_path / "cache"))
+    assert any((tmp_path / "cache").rglob("card-*.png")), "the second build drew its cards"
     assert result.returncode == 0, result.stdout + result.stderr
     first, second = tree(site), tree(again)
     assert first.keys() == second.keys()

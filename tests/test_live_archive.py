@@ -54,6 +54,12 @@ from test_site import (
     test_unarchived_references_are_marked_text_not_links,  # noqa: F401
     test_watch_list_is_generated_from_the_issues,  # noqa: F401
 )
+from test_weekly_cards import test_every_home_issue_and_hub_has_its_card_in_each_language  # noqa: F401
+from test_weekly_email import (
+    test_at_the_public_address_every_link_to_the_site_is_absolute_https,  # noqa: F401
+    test_the_build_publishes_each_issues_email_in_each_language,  # noqa: F401
+    test_the_feeds_enclose_each_issues_email,  # noqa: F401
+)
 
 from conftest import ROOT, SITE_PORT, Site
 from kb.cli.commands import main as kb

@@ -7,6 +7,7 @@ import re
 import shutil
 from email import policy
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import feedparser
 import pytest
@@ -47,7 +48,7 @@ def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, p
         text, markup = parts(data)
         assert email_problems(data, SITE_URL) == []
         soup = BeautifulSoup(markup, "html.parser")
-        assert not soup.find(["script", "img", "link", "iframe", "form"])
+        assert not soup.find(["script", "img", "link", "iframe", "form", "details"])  # not every client opens <details>
         assert soup.find("meta", attrs={"name": "color-scheme"})["content"] == "light dark"
         assert "prefers-color-scheme: dark" in soup.head.style.get_text()
         # every link absolute: to the site, or to an outside address the issue page itself links to
@@ -57,11 +58,33 @@ def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, p
         item = issue.items[0]
         item_url = f"{SITE_URL}{layout.language_home(lang)}{layout.page_url(issue.page)}#{item.id}"
         assert item_url in hrefs
+        for each in issue.items:  # related items shown under their label, as the page shows them folded
+            assert all(any(h.endswith(f"#{other.id}") for h in hrefs) for other in catalog.related_in_issue(each))
         # the plain text says the same, with numbered links listed at its end
         urls = re.findall(r"^\[(\d+)\] (\S+)$", text, re.MULTILINE)
         assert [int(n) for n, _ in urls] == list(range(1, len(urls) + 1))
         assert {url for _, url in urls} == set(hrefs)
         assert f"{item.title(lang)} [{[u for _, u in urls].index(item_url) + 1}]" in text
+
+
+PUBLIC = "https://weekly.example/kb/"  # a published site's address (KB_SITE_URL), under a path as on GitHub Pages
+
+
+def test_at_the_public_address_every_link_to_the_site_is_absolute_https(catalog, pages):
+    """What a mailing service sends: each issue's email in each language made for the public https address. Every
+    link, in the HTML and in the plain text's list, is that address or one the issue's page itself links to
+    outside the site (its sources); nothing relative, nothing to the site over plain http."""
+    for issue, lang in emails(catalog):
+        data = issue_email(catalog, issue, lang, PUBLIC, layout.site_names()[lang]).as_bytes()
+        assert len(data) < GMAIL_CLIPS and email_problems(data, PUBLIC) == []
+        text, markup = parts(data)
+        hrefs = {a["href"] for a in BeautifulSoup(markup, "html.parser").find_all("a", href=True)}
+        assert set(re.findall(r"^\[\d+\] (\S+)$", text, re.MULTILINE)) == hrefs
+        outside = {a["href"] for a in pages.article(issue.page, lang).find_all("a", href=True)
+                   if urlsplit(a["href"]).netloc and not a["href"].startswith(SITE_URL)}
+        to_site = hrefs - outside
+        assert f"{PUBLIC}{layout.language_home(lang)}{layout.page_url(issue.page)}" in to_site
+        assert all(href.startswith(PUBLIC) for href in to_site), sorted(h for h in to_site if not h.startswith(PUBLIC))
 
 
 def test_the_email_keeps_figures_with_who_measured_them_checks_and_the_watch_list(tmp_path):

@@ -7,7 +7,9 @@ the typography check (kb.content.typography) and the search index's (kb.publish.
 `ForkedHalf` forks: the copy does every other job, in order, and sends each
 result back as it is done, while this process does the rest. The copy stops at the first job that
 fails; whoever asked does each job that has no result itself, so a failure
-shows there as it would have, and nothing is lost if the copy dies.
+shows there as it would have, and nothing is lost if the copy dies. `ForkedWork`
+does one piece of work in a copy that runs beside the build for as long as it
+takes (each issue's email and the share cards: mkdocs_kb/emails_and_cards.py).
 
 Fork copies the whole process at one instant: only a caller that knows no
 other thread is mid-step may use it (`mkdocs serve` rebuilds beside its
@@ -101,3 +103,37 @@ def _serve(jobs: list, work: Callable, prepare: Callable | None, write_end: int)
                 pickle.dump(work(job), out, protocol=pickle.HIGHEST_PROTOCOL)
     finally:
         os._exit(0)
+
+
+class ForkedWork:
+    """`work()` done in a forked copy while this process goes on. Only whether it finished comes back: what it
+    makes, it leaves in files. A copy that failed says nothing; whoever asked does the work itself, so the
+    error shows there."""
+
+    def __init__(self, work: Callable[[], None]):
+        self.pid: int | None = os.fork()
+        if self.pid == 0:
+            status = 1
+            try:
+                gc.freeze()  # as in _serve: what the process held stays shared with it
+                work()
+                status = 0
+            finally:
+                os._exit(status)  # no atexit, no finalizer, nothing flushed twice: the build's own go on
+
+    def finished(self) -> bool:
+        """Wait for the copy: whether it did all of its work."""
+        if self.pid is None:
+            return False
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = None
+        return os.waitstatus_to_exitcode(status) == 0
+
+    def stop(self) -> None:
+        if self.pid is not None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(self.pid, 0)
+            self.pid = None

@@ -3,10 +3,12 @@ every issue and every topic hub.
 
 Drawn at build time with Pillow from the catalog (title, issue number and date, the weekly's name), in a
 font the build installs itself: Noto Sans CJK Bold from PyPI (cvttf-notosanscjk-bold, pinned), never a
-font the machine happens to have. Its OpenType `locl` gives the Chinese cards their Simplified Chinese
-glyph forms (Pillow lays text out with raqm). The font is subsetted with fontTools to the characters the
-cards use, and each card is cached by its content (the text, the font, the drawing's version): a build
-redraws only the cards whose text changed. The same content always gives the same bytes.
+font the machine happens to have. Its own glyph forms are Traditional Chinese; its OpenType `locl` gives the
+Chinese cards their Simplified Chinese forms, which only raqm applies (Pillow's text layout with HarfBuzz and
+FriBiDi; `require_text_layout` refuses to draw without it; tests/test_weekly_cards.py compares the forms). The
+font is subsetted with fontTools to the characters the cards use, and each card is cached by its content (the
+text, the font, the drawing's version): a build redraws only the cards whose text changed. The same content
+always gives the same bytes.
 """
 from __future__ import annotations
 
@@ -23,9 +25,12 @@ from kb.model.labels import LABELS
 from kb.project import layout
 
 WIDTH, HEIGHT = 1200, 630
-DRAWING = 2  # raised when the drawing below changes: every cached card is redrawn
+DRAWING = 3  # raised when the drawing below changes: every cached card is redrawn
 MARGIN = 72
-INK, MUTED, BAND, PAPER = (31, 35, 40), (87, 96, 106), (63, 81, 181), (255, 255, 255)  # the site's indigo
+INK, MUTED, BAND, RULE, PAPER = (31, 35, 40), (87, 96, 106), (63, 81, 181), (208, 215, 222), (255, 255, 255)  # indigo: the site's
+INKS = (INK, MUTED, BAND, RULE)  # in the order draw_card's layers are drawn in
+LEVELS = 15  # steps of coverage between paper and each ink: smooth edges, and 61 colours in all
+COMPRESSION = 6  # zlib's level for the PNG
 LANGUAGE_TAGS = {"zh": "zh-Hans", "en": "en"}  # what raqm applies the font's `locl` for
 # a line breaks between Han characters, or between Latin words
 BREAKS = re.compile(r"[A-Za-z0-9][^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]*\s*|\S\s*|\s+")
@@ -102,10 +107,41 @@ def subset_font(characters: str, cache: Path) -> bytes:
     return path.read_bytes()
 
 
-def _lines(draw, text: str, font, width: int) -> list[str]:
+class Fonts:
+    """The font at each size a build draws with, each made once for all its cards."""
+
+    def __init__(self, font_bytes: bytes):
+        self.font_bytes = font_bytes
+        self.sizes: dict[int, object] = {}
+
+    def __call__(self, size: int):
+        if size not in self.sizes:
+            from PIL import ImageFont
+
+            self.sizes[size] = ImageFont.truetype(io.BytesIO(self.font_bytes), size, layout_engine=ImageFont.Layout.RAQM)
+        return self.sizes[size]
+
+
+class NoTextLayout(RuntimeError):
+    """Pillow cannot lay text out with raqm here: the Chinese cards would not get their Simplified forms."""
+
+
+def require_text_layout() -> None:
+    """Refuse to draw without raqm. Pillow's wheels carry raqm but load FriBiDi from the system; without it Pillow
+    falls back to its basic layout, which applies no `locl`, so Chinese would be drawn in the font's Traditional
+    Chinese forms (or, asked for a language, fail with a bare KeyError)."""
+    from PIL import features
+
+    if not features.check("raqm"):
+        raise NoTextLayout("Pillow has no raqm text layout on this machine, which the share cards need to set Chinese "
+                           "in Simplified Chinese forms: install FriBiDi, which Pillow loads at run time (Debian and "
+                           "Ubuntu: `apt-get install libfribidi0`; Alpine: `apk add fribidi`), then build again")
+
+
+def _lines(draw, text: str, font, width: int, language: str | None) -> list[str]:
     lines, line = [], ""
     for token in BREAKS.findall(text):
-        if line and draw.textlength(line + token.rstrip(), font=font) > width:
+        if line and draw.textlength(line + token.rstrip(), font=font, language=language) > width:
             lines.append(line.rstrip())
             line = token.lstrip()
         else:
@@ -113,36 +149,56 @@ def _lines(draw, text: str, font, width: int) -> list[str]:
     return [*lines, line.rstrip()] if line.strip() else lines
 
 
-def draw_card(card: Card, font_bytes: bytes) -> bytes:
+def _palette() -> list[int]:
+    """Paper, then for each ink its LEVELS steps of coverage, from nearly paper to the ink itself."""
+    colours = [PAPER]
+    for ink in INKS:
+        colours += [tuple(round(p + (i - p) * level / LEVELS) for p, i in zip(PAPER, ink)) for level in range(1, LEVELS + 1)]
+    return [value for colour in colours for value in colour]
+
+
+def _indexes(ink: int) -> list[int]:
+    """Coverage (0-255) -> the palette index of that much of ink number `ink` on paper."""
+    steps = [round(coverage * LEVELS / 255) for coverage in range(256)]
+    return [0 if step == 0 else 1 + ink * LEVELS + step - 1 for step in steps]
+
+
+PALETTE = _palette()
+INDEXES = [_indexes(number) for number in range(len(INKS))]
+
+
+def draw_card(card: Card, font_bytes: bytes, fonts: Fonts | None = None) -> bytes:
     """The card as PNG bytes: a band in the site's colour, the kicker, the title (as large as fits in three
-    lines), and the weekly's name at the foot."""
-    from PIL import Image, ImageDraw, ImageFont
+    lines), and the weekly's name at the foot. `fonts`: the build's, made from `font_bytes`."""
+    from PIL import Image, ImageChops, ImageDraw
 
-    def font(size: int):
-        return ImageFont.truetype(io.BytesIO(font_bytes), size, layout_engine=ImageFont.Layout.RAQM)
-
+    font = fonts or Fonts(font_bytes)
     language = LANGUAGE_TAGS.get(card.lang)
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, 16), fill=BAND)
-    draw.text((MARGIN, 70), card.kicker, font=font(34), fill=BAND, language=language)
+    # Each ink's coverage drawn on a layer of its own (antialiased, one byte a pixel), then mapped through a
+    # fixed palette of steps between paper and that ink: a palette image made without quantizing, which took
+    # most of a card's time, and the same pixels give the same bytes (measured: bench/README.md, kb/publish/cards.py).
+    layers = [Image.new("L", (WIDTH, HEIGHT), 0) for _ in INKS]
+    ink, muted, band, rule = (ImageDraw.Draw(layer) for layer in layers)
+    band.rectangle((0, 0, WIDTH, 16), fill=255)
+    band.text((MARGIN, 70), card.kicker, font=font(34), fill=255, language=language)
     for size in (76, 66, 58, 50, 44):
-        title_font = font(size)
-        lines = _lines(draw, card.title, title_font, WIDTH - 2 * MARGIN)
+        lines = _lines(ink, card.title, font(size), WIDTH - 2 * MARGIN, language)
         if len(lines) <= 3:
             break
-    lines = lines[:3]
     y = 150
-    for line in lines:
-        draw.text((MARGIN, y), line, font=title_font, fill=INK, language=language)
+    for line in lines[:3]:
+        ink.text((MARGIN, y), line, font=font(size), fill=255, language=language)
         y += int(size * 1.3)
-    draw.line((MARGIN, HEIGHT - 120, WIDTH - MARGIN, HEIGHT - 120), fill=(208, 215, 222), width=2)
-    draw.text((MARGIN, HEIGHT - 98), card.site_name, font=font(36), fill=MUTED, language=language)
-    # 32 colours are enough for text in three inks on white, in far fewer bytes and less time than compressing
-    # every pixel in full colour (measured: bench/README.md, kb/publish/cards.py). No text chunks, no time: the
-    # same pixels, the same bytes.
+    rule.line((MARGIN, HEIGHT - 120, WIDTH - MARGIN, HEIGHT - 120), fill=255, width=2)
+    muted.text((MARGIN, HEIGHT - 98), card.site_name, font=font(36), fill=255, language=language)
+    indexed = Image.new("L", (WIDTH, HEIGHT), 0)
+    for number, layer in enumerate(layers):
+        box = layer.getbbox()  # only where the ink is: most of a card is paper
+        if box:  # where two inks met, the later one's (higher) index would win
+            indexed.paste(ImageChops.lighter(indexed.crop(box), layer.crop(box).point(INDEXES[number])), box)
+    indexed.putpalette(PALETTE)  # "L" becomes "P": the indexes are the pixels
     out = io.BytesIO()
-    image.quantize(32, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=6)
+    indexed.save(out, format="PNG", compress_level=COMPRESSION)  # no text chunks, no time: the same pixels, the same bytes
     return out.getvalue()
 
 
@@ -150,18 +206,19 @@ def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | N
     """Every card into `site`, drawn or taken from the cache by content; the files written."""
     cache = cache or cache_folder()
     every = cards(catalog, site_names)
-    font = None
+    fonts = None
     identity = _font_identity(font_file())
     written = []
     for card in every:
         key = hashlib.sha256(json.dumps([DRAWING, identity, asdict(card)], ensure_ascii=False).encode()).hexdigest()[:32]
         cached = cache / f"card-{key}.png"
         if not cached.is_file():
-            if font is None:  # one subset for every card the build draws
-                font = subset_font("".join(c.title + c.kicker + c.site_name for c in every), cache)
+            if fonts is None:  # one subset for every card the build draws
+                require_text_layout()
+                fonts = Fonts(subset_font("".join(c.title + c.kicker + c.site_name for c in every), cache))
             cache.mkdir(parents=True, exist_ok=True)
             temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_bytes(draw_card(card, font))
+            temporary.write_bytes(draw_card(card, fonts.font_bytes, fonts))
             temporary.replace(cached)
         path = site / card_file(card.page, card.lang)
         path.parent.mkdir(parents=True, exist_ok=True)

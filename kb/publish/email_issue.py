@@ -99,7 +99,8 @@ def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) 
     parts = [
         element("p", element("a", html.escape(site_name), href=home), class_="kb-name"),
         element("h1", element("a", html.escape(r.title(issue)), href=here)),
-        element("p", f"{html.escape(r.dates(issue))} · {html.escape(r.reading_time(issue))}", class_="kb-dates"),
+        # the reading time on a line of its own: on a phone the line broke before its dot, or inside a date
+        element("p", f"{html.escape(r.dates(issue))}<br>{html.escape(r.reading_time(issue))}", class_="kb-dates"),
         element("div", element("p", f"<strong>{r.t['summary']}</strong>") + _paragraphs(r.prose(text.summary, HTML)),
                 class_="kb-summary"),
         element("h2", html.escape(r.t["featured"])),
@@ -111,7 +112,7 @@ def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) 
             element("p", f"{r.badge(item.facts.category)} <strong>{r.prose(words.summary, HTML)}</strong>"),
             element("p", r.labelled("why", r.prose(words.why, HTML), HTML)),
             element("p", r.labelled("edge", r.prose(words.edge, HTML), HTML)),
-            item_details(r, item),
+            item_details(r, item, folded=False),  # a mail client may not open <details>
         ]
     if issue.quick_takes:
         takes = [element("li", r.prose(take.text(lang), HTML)) for take in issue.quick_takes]

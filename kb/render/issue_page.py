@@ -76,8 +76,8 @@ def copy_link(r: Renderer, title: str) -> str:
     return element("p", button + status, class_="kb-copy", hidden="hidden", data_pagefind_ignore="all")
 
 
-def item_details(r: Renderer, item: Item) -> str:
-    """Sources, facts, figures and links of an item, as HTML."""
+def item_details(r: Renderer, item: Item, folded: bool = True) -> str:
+    """Sources, facts, figures and links of an item, as HTML; its related items `folded` under their label."""
     text = item.text(r.lang)
 
     def line(key: str, html_text: str) -> str:
@@ -107,18 +107,21 @@ def item_details(r: Renderer, item: Item) -> str:
                                                                                 for p in mentioned), HTML))))
     related = r.catalog.related_in_issue(item)  # none an earlier item of this issue already lists
     if related:
-        parts.append(related_items(r, related))
+        parts.append(related_items(r, related, folded))
     return "\n".join(parts)
 
 
-def related_items(r: Renderer, items: list[Item]) -> str:
+def related_items(r: Renderer, items: list[Item], folded: bool = True) -> str:
     """An item's related items, folded under their label, which opens them: five per item, mostly the same ones,
     made an issue page 11-13k px tall at 375 px. Generated from other issues' titles: kept out of the search
-    index, like the hubs' lists."""
+    index, like the hubs' lists. Not `folded`, a line under the label, as an email shows them: mail clients
+    differ on <details>, some showing only the label, with no way to open it."""
     links = element("span", " · ".join(
         f"{r.write(r.ref(i.id), HTML)}<small>{r.t['in_parentheses'].format(r.write(r.issue_short(i.issue), HTML))}</small>"
         for i in items), class_="kb-related")
     label = f"{r.t['related']}{r.t['in_parentheses'].format(count(r.lang, 'items', len(items)))}"
+    if not folded:
+        return element("p", f"<strong>{html.escape(label)}</strong>{r.t['colon']}{links}")
     return element("details", element("summary", html.escape(label)) + element("p", links),
                    class_="kb-related-items", data_pagefind_ignore="all")
 

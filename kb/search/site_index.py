@@ -128,11 +128,12 @@ class SiteIndex:
             pass  # it stopped: finish says why
 
 
-def remove_left_behind(folder: Path) -> None:
+def remove_left_behind(folder: Path, prefix: str = WORK_PREFIX) -> None:
     """Remove the work folders in `folder` of builds killed before they could (SIGKILL, out of memory): one
-    holds a build's Pagefind runs. Only a folder whose build's process is gone is removed."""
-    for work in folder.glob(f"{WORK_PREFIX}*-*"):
-        pid = work.name.removeprefix(WORK_PREFIX).split("-", 1)[0]
+    holds a build's Pagefind runs (or, named with another `prefix`, its emails and cards). Only a folder whose
+    build's process is gone is removed."""
+    for work in folder.glob(f"{prefix}*-*"):
+        pid = work.name.removeprefix(prefix).split("-", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
             shutil.rmtree(work, ignore_errors=True)
 
