@@ -47,6 +47,17 @@ def in_halves(jobs: list, work: Callable[[Any], Any], split: bool = True) -> lis
     return [here[n] if n in here else done[n] if n in done else work(job) for n, job in numbered]
 
 
+def _killed(pid: int | None) -> None:
+    """A forked copy stopped and reaped (none: nothing to do); None, for the caller's `pid`."""
+    if pid is not None:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+    return None
+
+
 class ForkedHalf:
     def __init__(self, jobs: list, work: Callable[[Any], tuple[Hashable, Any]],
                  prepare: Callable[[], None] | None = None):
@@ -72,13 +83,7 @@ class ForkedHalf:
         return self.results
 
     def stop(self) -> None:
-        if self.pid is not None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(self.pid, 0)
-            self.pid = None
+        self.pid = _killed(self.pid)
         self.receiver.join()
 
     def _receive(self, read_end: int) -> None:
@@ -130,10 +135,4 @@ class ForkedWork:
         return os.waitstatus_to_exitcode(status) == 0
 
     def stop(self) -> None:
-        if self.pid is not None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(self.pid, 0)
-            self.pid = None
+        self.pid = _killed(self.pid)
