@@ -78,10 +78,11 @@ class BuildBudget:
     started: float | None = None  # perf_counter() at the start of the phase; None outside one
     pages: dict[str, float] = field(default_factory=dict)
     page: tuple[str, float] | None = None  # the page being converted, and when it started
+    first: str | None = None  # the first page converted: it carries what the first page of a build warms up
 
     def start(self, pages: int, seconds: float, ms_per_page: float, shared: Shared | None) -> None:
         self.seconds, self.shared = seconds + pages * ms_per_page / 1000, shared
-        self.started, self.pages, self.page = time.perf_counter(), {}, None
+        self.started, self.pages, self.page, self.first = time.perf_counter(), {}, None, None
 
     def left(self) -> float:
         """Seconds left of the budget (infinite outside a phase)."""
@@ -90,6 +91,8 @@ class BuildBudget:
     def page_started(self, page: str) -> None:
         self.check()
         self.page = (page, time.perf_counter())
+        if self.first is None:
+            self.first = page
 
     def page_done(self) -> None:
         """The page being converted is done: over the budget, the build stops here."""
@@ -124,10 +127,13 @@ class BuildBudget:
             slowest = max(self.pages, key=self.pages.get)
             others = sorted(t for p, t in self.pages.items() if p != slowest)
             # a page is to blame when it took the whole budget by itself, or stands out from enough others (a
-            # slow machine slows them all alike, and the first page converted is the slowest of a few); when
-            # every page is slow, or too few were converted to tell, what they all include is
+            # slow machine slows them all alike); the first page converted stands out only by itself, as it
+            # carries what the build warms up with it (a machine under load made that the home page's share of a
+            # glossary every page includes); when every page is slow, or too few were converted to tell, what
+            # they all include is
             alone = self.pages[slowest] >= self.seconds
-            stands_out = len(others) >= PEERS and self.pages[slowest] > OUTLIER * others[len(others) // 2]
+            stands_out = (len(others) >= PEERS and slowest != self.first
+                          and self.pages[slowest] > OUTLIER * others[len(others) // 2])
             if self.shared is None or alone or (stands_out and self.pages[slowest] >= self.seconds / 4):
                 return (f"{slowest}: the pages {over}, {self.pages[slowest]:.1f} s of it this page's — it holds "
                         "something Markdown reads very slowly; simplify it")
