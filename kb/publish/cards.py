@@ -18,6 +18,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -202,13 +204,11 @@ def draw_card(card: Card, font_bytes: bytes, fonts: Fonts | None = None) -> byte
     return out.getvalue()
 
 
-def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | None = None) -> list[Path]:
-    """Every card into `site`, drawn or taken from the cache by content; the files written."""
-    cache = cache or cache_folder()
-    every = cards(catalog, site_names)
+def draw_cards(every: list[Card], cache: Path) -> list[Path]:
+    """Each of `every` drawn into `cache`, unless it is there already; the cached file of each."""
     fonts = None
     identity = _font_identity(font_file())
-    written = []
+    files = []
     for card in every:
         key = hashlib.sha256(json.dumps([DRAWING, identity, asdict(card)], ensure_ascii=False).encode()).hexdigest()[:32]
         cached = cache / f"card-{key}.png"
@@ -220,6 +220,15 @@ def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | N
             temporary = cached.with_suffix(f".{os.getpid()}.tmp")
             temporary.write_bytes(draw_card(card, fonts.font_bytes, fonts))
             temporary.replace(cached)
+        files.append(cached)
+    return files
+
+
+def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | None = None) -> list[Path]:
+    """Every card into `site`, drawn or taken from the cache by content; the files written."""
+    every = cards(catalog, site_names)
+    written = []
+    for card, cached in zip(every, draw_cards(every, cache or cache_folder())):
         path = site / card_file(card.page, card.lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(cached, path)
@@ -230,3 +239,21 @@ def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | N
 def card_files(catalog) -> set[str]:
     """The site-relative names of every card (the firewall allows exactly these)."""
     return {card_file(card.page, card.lang) for card in cards(catalog, {lang: "" for lang in layout.LANGUAGES})}
+
+
+def draw_in_process(every: list[Card], cache: Path, task: Path) -> subprocess.Popen:
+    """A process of its own that draws `every` card missing from `cache`, as draw_cards would, at a lower
+    priority: nothing waits for the cards until the end of a build. It needs only the cards' text (written to
+    `task`), where a forked copy of the build would hold the build's memory (mkdocs_kb/emails_and_cards.py)."""
+    task.write_text(json.dumps([asdict(card) for card in every], ensure_ascii=False), encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", __name__, str(task), str(cache)],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        os.setpriority(os.PRIO_PROCESS, process.pid, 10)
+    except OSError:
+        pass  # it draws at the build's priority
+    return process
+
+
+if __name__ == "__main__":
+    draw_cards([Card(**card) for card in json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))], Path(sys.argv[2]))
