@@ -1,11 +1,13 @@
-"""Each issue's email and the share cards made beside the build (mkdocs_kb/emails_and_cards.py): the emails in a
-forked copy, the cards in a process of their own."""
+"""Each issue's email and the share cards made beside the build (mkdocs_kb/emails_and_cards.py): the emails by a
+forked copy, which then turns into a fresh interpreter drawing the cards."""
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 import pytest
+from test_claim_history import CHECKS, add_check
 
 from conftest import SITE_URL, copy_project
 from kb import CatalogCache, ContentError
@@ -35,17 +37,24 @@ def drawn_here(monkeypatch):
     return drawn
 
 
-def test_the_copy_and_the_cards_process_make_what_the_build_would(catalog, tmp_path, monkeypatch, drawn_here):
+def wait_for(copy) -> None:
+    """As if the build's pages took longer than the copy's work."""
+    while copy.running():
+        time.sleep(0.05)
+
+
+def test_the_copy_makes_what_the_build_would(catalog, tmp_path, monkeypatch, drawn_here):
     monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path / "cache"))
     names = layout.site_names()
     outputs = EmailsAndCards()
     outputs.start(catalog, SITE_URL, names)
-    work, drawing = outputs.work, outputs.drawing
-    assert work.name.startswith(WORK_PREFIX) and outputs.copy.pid and drawing.pid
-    drawing.wait()  # the build's pages took longer
+    work, copy = outputs.work, outputs.copy
+    assert work.name.startswith(WORK_PREFIX) and copy.pid
+    wait_for(copy)
+    assert os.waitstatus_to_exitcode(copy.status) == 0  # every card drawn
     outputs.finish(catalog, tmp_path / "site", SITE_URL, names)
-    assert drawn_here == []  # every card drawn by the cards' process, copied from the cache
-    assert drawing.returncode == 0 and not work.exists() and outputs.copy is None and outputs.drawing is None
+    assert drawn_here == []  # every card drawn by the copy, copied from the cache
+    assert not work.exists() and outputs.copy is None
     emails = {layout.issue_email(i.number, lang) for i in catalog.issues for lang in layout.LANGUAGES}
     assert set(tree(tmp_path / "site")) == emails | card_files(catalog)
     assert tree(tmp_path / "site") == made_here(catalog, tmp_path / "here", names, tmp_path / "another-cache")
@@ -62,28 +71,28 @@ def test_what_the_copy_was_not_given_is_made_by_the_build(catalog, tmp_path, mon
     assert tree(tmp_path / "site") == made_here(catalog, tmp_path / "here", names, tmp_path / "another-cache")
 
 
-def test_the_build_draws_beside_the_cards_process_when_it_needs_the_cards(catalog, tmp_path, monkeypatch, drawn_here):
+def test_the_build_draws_beside_the_copy_when_it_needs_the_cards(catalog, tmp_path, monkeypatch, drawn_here):
     """From the other end of the list, until it meets what the process has drawn (how far each gets is a matter of
     timing: here the build may well draw them all while the process starts)."""
     monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path / "cache"))
     names = layout.site_names()
     outputs = EmailsAndCards()
     outputs.start(catalog, SITE_URL, names)
-    drawing = outputs.drawing
     outputs.finish(catalog, tmp_path / "site", SITE_URL, names)
     every = kb_cards.cards(catalog, names)
-    assert drawing.returncode == 0 and drawn_here == every[::-1][:len(drawn_here)]  # the last cards first
+    assert drawn_here == every[::-1][:len(drawn_here)]  # the last cards first
     assert tree(tmp_path / "site") == made_here(catalog, tmp_path / "here", names, tmp_path / "another-cache")
 
 
-def test_cards_the_process_did_not_draw_are_drawn_by_the_build(catalog, tmp_path, monkeypatch, drawn_here):
+def test_cards_the_copy_did_not_draw_are_drawn_by_the_build(catalog, tmp_path, monkeypatch, drawn_here):
     monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr("mkdocs_kb.emails_and_cards.draw_cards_instead", lambda *args: None)  # a copy that draws none
     names = layout.site_names()
     outputs = EmailsAndCards()
     outputs.start(catalog, SITE_URL, names)
-    outputs.drawing.kill()
+    wait_for(outputs.copy)
     outputs.finish(catalog, tmp_path / "site", SITE_URL, names)
-    assert drawn_here
+    assert len(drawn_here) == len(card_files(catalog))
     assert tree(tmp_path / "site") == made_here(catalog, tmp_path / "here", names, tmp_path / "another-cache")
 
 
@@ -103,14 +112,14 @@ def test_a_copy_that_failed_leaves_the_error_to_the_build(catalog, tmp_path, mon
     assert outputs.work is None and not work.exists()
 
 
-def test_a_failed_build_stops_the_copy_and_the_cards_process(catalog, tmp_path, monkeypatch):
+def test_a_failed_build_stops_the_copy(catalog, tmp_path, monkeypatch):
     monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr("mkdocs_kb.emails_and_cards.write_emails", lambda *args: time.sleep(60))  # a copy still writing
     outputs = EmailsAndCards()
     outputs.start(catalog, SITE_URL, layout.site_names())
-    work, copy, drawing = outputs.work, outputs.copy.pid, outputs.drawing
+    work, copy = outputs.work, outputs.copy.pid
     outputs.close()
-    assert not work.exists() and not Path(f"/proc/{copy}").exists() and drawing.returncode is not None
+    assert not work.exists() and not Path(f"/proc/{copy}").exists()
 
 
 def test_a_build_is_given_its_catalog_as_soon_as_it_is_read_without_error(tmp_path):
@@ -126,3 +135,20 @@ def test_a_build_is_given_its_catalog_as_soon_as_it_is_read_without_error(tmp_pa
     with pytest.raises(ContentError):
         cache.load(project, made=given.append)
     assert given == [catalog]
+
+
+def test_the_catalog_a_build_is_given_early_makes_the_emails_and_cards_of_the_whole_load(tmp_path):
+    """What the copy starts on (read_catalog's `made`) is the catalog the build ends with: the checks after it change
+    nothing the emails and cards are made from (a watch entry's resolution, a later figure's check)."""
+    project = copy_project(tmp_path / "project")
+    for later, (earlier, verdict, reasons) in CHECKS.items():
+        add_check(project, later, earlier, verdict, reasons)
+    early = tmp_path / "early"
+
+    def made(catalog):
+        write_emails(catalog, early, SITE_URL, layout.site_names())
+        write_cards(catalog, early, layout.site_names(), tmp_path / "cache")
+
+    catalog = CatalogCache(reparse_edits=False).load(project, made=made)
+    assert any(entry.resolved_by for entry in catalog.watch) and any(c.checked_by for c in catalog.claims)
+    assert tree(early) == made_here(catalog, tmp_path / "late", layout.site_names(), tmp_path / "another-cache")

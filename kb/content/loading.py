@@ -49,8 +49,9 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
                  made: Callable[[Catalog], None] | None = None) -> Catalog:
     """The catalog of `root`, with `files` reused where unchanged (kb.content.catalog_cache); `split`: the files are parsed
     in two processes (kb.base.forked), for a caller with no other thread; `partial`: see load_catalog. `made` is given
-    the catalog as soon as it is read without error, before the checks of the whole archive, which may still refuse
-    it: a build starts work beside them that the catalog alone decides (mkdocs_kb/emails_and_cards.py)."""
+    the catalog as soon as it is whole and without error, before the last checks of the whole archive, which only read
+    it and may still refuse it: a build starts work beside them that the catalog alone decides
+    (mkdocs_kb/emails_and_cards.py)."""
     refused = content_file_problems(root)
     if refused:  # nothing is read from a folder that holds a link or a file of another kind
         raise ContentError(refused)
@@ -71,8 +72,6 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     targets = register_targets(reader, issues, topics, entities)
     catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets, terms=terms)
     check_built_paths(reader, catalog)
-    if made is not None and not any(p.severity == "error" for p in reader.problems):
-        made(catalog)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
@@ -86,6 +85,8 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     if not reader.unreadable:  # an unread issue would read as a gap in the numbers
         check_archive_order(reader, catalog)
     check_repeated_references(reader, catalog)
+    if made is not None and not any(p.severity == "error" for p in reader.problems):
+        made(catalog)  # whole: the checks above wire resolutions and later figures' checks into it; those below read
     check_ref_wording(reader, catalog)
     check_figure_context(reader, catalog)
     warn_repeated_sources(reader, catalog)
