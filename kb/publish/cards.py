@@ -18,10 +18,10 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from kb.model.labels import LABELS
 from kb.project import layout
@@ -241,18 +241,16 @@ def card_files(catalog) -> set[str]:
     return {card_file(card.page, card.lang) for card in cards(catalog, {lang: "" for lang in layout.LANGUAGES})}
 
 
-def draw_in_process(every: list[Card], cache: Path, task: Path) -> subprocess.Popen:
-    """A process of its own that draws `every` card missing from `cache`, as draw_cards would, at a lower
-    priority: nothing waits for the cards until the end of a build. It needs only the cards' text (written to
-    `task`), where a forked copy of the build would hold the build's memory (mkdocs_kb/emails_and_cards.py)."""
+def draw_cards_instead(every: list[Card], cache: Path, task: Path) -> NoReturn:
+    """This process becomes one that draws `every` card missing from `cache`, as draw_cards would, and exits (0
+    once every card is drawn). A fresh interpreter: the cards need only their text (written to `task`), so a forked
+    copy of a build gives back, as it turns to them, the build's memory it held (mkdocs_kb/emails_and_cards.py).
+    Its output goes nowhere: a card it did not draw is drawn by whoever asked, where an error shows."""
     task.write_text(json.dumps([asdict(card) for card in every], ensure_ascii=False), encoding="utf-8")
-    process = subprocess.Popen([sys.executable, "-m", __name__, str(task), str(cache)],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        os.setpriority(os.PRIO_PROCESS, process.pid, 10)
-    except OSError:
-        pass  # it draws at the build's priority
-    return process
+    nowhere = os.open(os.devnull, os.O_RDWR)
+    for stream in (0, 1, 2):
+        os.dup2(nowhere, stream)
+    os.execv(sys.executable, [sys.executable, "-m", __name__, str(task), str(cache)])
 
 
 if __name__ == "__main__":
