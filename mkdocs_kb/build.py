@@ -137,6 +137,7 @@ class SiteBuild:
         shared = Shared(layout.localized(layout.GLOSSARY, self.language), f"{abbreviations:,} abbreviations")
         self.budget.language_starts(len(files.documentation_pages()), self.settings.build_seconds,
                                     self.settings.build_ms_per_page, shared)
+        self.outputs.pages_start()  # one copy of the build at a time: the emails' stops writing them
         self.split.start(config, files)
 
     def source_of(self, page: Page) -> str | None:

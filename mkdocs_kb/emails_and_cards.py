@@ -1,27 +1,29 @@
-"""Each issue's email and the share cards, made while the build builds the pages.
+"""Each issue's email and the share cards, made while the catalog's checks leave the second core idle.
 
 They need only the catalog and the site's names and address, all known once the default language's catalog is
-read. Made after every language was written, they were most of the end of a build, where the build works alone;
-started as the catalog is read, they take the second core while the catalog's checks of the whole archive leave
-it idle, and then whatever time the pages leave it (measured: bench/README.md, mkdocs_kb/emails_and_cards.py).
+whole. Made after every language was written, they were most of the end of a build, where the build works alone;
+started as the catalog is whole, they take the second core while the catalog's last checks of the whole archive
+leave it idle (measured: bench/README.md, mkdocs_kb/emails_and_cards.py).
 
 A forked copy of the build writes the emails, which need the model, into a work folder of its own (mkdocs
-empties each language's site folder when that language's build starts). Then, as the cards need only their
-text, it turns into a fresh interpreter that draws them into the cards' cache (kb.publish.cards
-.draw_cards_instead): a copy holds what the build held, and more of it the longer both run, and the cards
-would have kept it through the pages.
+empties each language's site folder when that language's build starts). A copy holds what the build held, and
+more of it the longer both run: beside the copy that converts half of the pages (split_conversion.py) the two
+took the bench's largest build over its memory budget. So when the pages' conversion starts (`pages_start`), the copy
+stops after the email it is writing; the build writes the rest at the end. Then, as the cards need only their
+text, the copy turns into a fresh interpreter that draws them into the cards' cache (kb.publish.cards
+.draw_cards_instead), giving back the build's memory it held.
 
-Once every language is written, the build moves the emails into the site and copies the cards from the cache,
-before the feeds (which enclose each email) and before the firewall checks the site. Emails the copy did not
-write, or wrote for other site names or another address than the languages were built with, the build writes
-itself, so an error shows as it would have; cards not drawn yet it draws too, from the other end of the list.
-Only where the build may fork (`mkdocs build`: mkdocs_kb/split_conversion.py); `mkdocs serve` makes both at the
-end, in the build.
+Once every language is written, the build moves the copy's emails into the site, writes any it did not, and copies
+the cards from the cache, drawing those not drawn yet from the other end of the list: before the feeds (which
+enclose each email) and before the firewall checks the site. Emails written for other site names or another
+address than the languages were built with it writes again; an error shows in the build as it would have. Only
+where the build may fork (`mkdocs build`: split_conversion.py); `mkdocs serve` makes both at the end.
 """
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 import time
 from functools import partial
@@ -38,6 +40,7 @@ from kb.search.site_index import remove_left_behind
 
 WORK_PREFIX = "kb-out-"  # its work folder: kb-out-<the build's pid>-<random>
 EMAILS_WRITTEN = "emails-written"  # in the work folder once the copy has written every email
+STOP = signal.SIGUSR1  # to the copy: no more emails
 POLL_S = 0.05  # how often the build, ready for the emails before the copy is, looks for them
 
 
@@ -49,8 +52,11 @@ def names_ahead(config: MkDocsConfig) -> dict[str, str]:
 
 
 def _emails_then_cards(catalog: Catalog, work: Path, site_url: str, site_names: dict[str, str]) -> None:
-    """In the copy: the emails, then the cards."""
-    write_emails(catalog, work / "site", site_url, site_names)
+    """In the copy: the emails until told to stop (STOP: a copy told before it listens ends, and the build does its
+    work), then the cards."""
+    told: list[int] = []
+    signal.signal(STOP, lambda number, frame: told.append(number))
+    write_emails(catalog, work / "site", site_url, site_names, until=lambda: bool(told))
     (work / EMAILS_WRITTEN).touch()
     draw_cards_instead(cards(catalog, site_names), cache_folder(), work / "cards.json")
 
@@ -70,6 +76,11 @@ class EmailsAndCards:
         self.work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-"))
         self.given = (catalog, site_url, dict(site_names))
         self.copy = ForkedWork(partial(_emails_then_cards, catalog, self.work, site_url, site_names))
+
+    def pages_start(self) -> None:
+        """The pages' conversion is about to fork its own copy: this one writes no more emails."""
+        if self.copy is not None and self.copy.running() and not (self.work / EMAILS_WRITTEN).exists():
+            os.kill(self.copy.pid, STOP)
 
     def finish(self, catalog: Catalog, site: Path, site_url: str, site_names: dict[str, str]) -> None:
         """Every language is written: the emails and cards into `site`, from the copy and the cache, or made here."""
@@ -92,6 +103,7 @@ class EmailsAndCards:
                         target = site / path.relative_to(written)
                         target.parent.mkdir(parents=True, exist_ok=True)
                         shutil.move(path, target)
+                write_emails(catalog, site, site_url, site_names, missing_only=True)  # those it was stopped before
             else:
                 write_emails(catalog, site, site_url, site_names)
             write_cards(catalog, site, site_names)  # from the cache, drawing any card not there

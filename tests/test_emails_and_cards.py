@@ -13,9 +13,10 @@ from conftest import SITE_URL, copy_project
 from kb import CatalogCache, ContentError
 from kb.project import layout
 from kb.publish import cards as kb_cards
+from kb.publish import email_issue
 from kb.publish.cards import card_files, write_cards
 from kb.publish.email_issue import write_emails
-from mkdocs_kb.emails_and_cards import WORK_PREFIX, EmailsAndCards
+from mkdocs_kb.emails_and_cards import EMAILS_WRITTEN, WORK_PREFIX, EmailsAndCards
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -152,3 +153,22 @@ def test_the_catalog_a_build_is_given_early_makes_the_emails_and_cards_of_the_wh
     catalog = CatalogCache(reparse_edits=False).load(project, made=made)
     assert any(entry.resolved_by for entry in catalog.watch) and any(c.checked_by for c in catalog.claims)
     assert tree(early) == made_here(catalog, tmp_path / "late", layout.site_names(), tmp_path / "another-cache")
+
+
+def test_the_copy_stops_writing_emails_when_the_pages_conversion_starts(catalog, tmp_path, monkeypatch):
+    """One copy of the build at a time: the emails the copy was stopped before, the build writes at the end."""
+    monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path / "cache"))
+    real = email_issue.issue_email
+    monkeypatch.setattr(email_issue, "issue_email", lambda *args: time.sleep(0.3) or real(*args))  # a long archive
+    names = layout.site_names()
+    outputs = EmailsAndCards()
+    outputs.start(catalog, SITE_URL, names)
+    time.sleep(0.5)
+    outputs.pages_start()
+    while not (outputs.work / EMAILS_WRITTEN).exists():
+        time.sleep(0.05)
+    by_the_copy = len(list((outputs.work / "site").rglob("*.eml")))
+    outputs.finish(catalog, tmp_path / "site", SITE_URL, names)
+    expected = made_here(catalog, tmp_path / "here", names, tmp_path / "another-cache")
+    assert 0 < by_the_copy < len([name for name in expected if name.endswith(".eml")])
+    assert tree(tmp_path / "site") == expected
