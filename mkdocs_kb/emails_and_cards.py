@@ -39,7 +39,7 @@ from kb.publish.email_issue import write_emails
 from kb.search.site_index import remove_left_behind
 
 WORK_PREFIX = "kb-out-"  # its work folder: kb-out-<the build's pid>-<random>
-EMAILS_WRITTEN = "emails-written"  # in the work folder once the copy is done with emails: all, or all it wrote before STOP
+EMAILS_WRITTEN = "emails-written"  # in the work folder once the copy is done with emails (all, or those before STOP)
 STOP = signal.SIGUSR1  # to the copy: no more emails
 POLL_S = 0.05  # how often the build, ready for the emails before the copy is, looks for them
 
