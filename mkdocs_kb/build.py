@@ -27,6 +27,7 @@ the mirror.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 
 import mkdocs
@@ -105,8 +106,14 @@ class SiteBuild:
         self.settings, self.language = settings, lang
         self.site_names[lang] = config.site_name
         self.collector.tune()
+        outputs = settings.site_files and lang == layout.DEFAULT_LANGUAGE  # built first (mkdocs-static-i18n)
+        if outputs:
+            self.outputs.close()
+        # Forked as soon as the catalog is read, beside its checks of the whole archive, which leave the second
+        # core idle; before the search index starts, whose pipe the copy would hold open
+        made = partial(self._emails_and_cards, config) if outputs and self.split.allowed else None
         try:
-            self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed)
+            self.catalog = self.catalogs.load(Path(config.config_file_path).parent, split=self.split.allowed, made=made)
         except ContentError as error:  # said as `kb check` says it, in the locale's language (kb.base.messages.language)
             raise PluginError(plural(CONTENT_PROBLEMS, len(error.problems)) + f":\n{report(error.problems, locale_language())}") from None
         self.collector.freeze()
@@ -114,10 +121,8 @@ class SiteBuild:
             self.docs_source = Path(config.docs_dir)
         self.record_pages = {record.page: record for record in self.catalog.records.pages} if settings.record_pages else {}
         config.docs_dir = str(self.mirror.update(self.docs_source, record_page_files(self.catalog, self.record_pages)))
-        if settings.site_files and lang == layout.DEFAULT_LANGUAGE:  # built first (mkdocs-static-i18n)
-            self.outputs.close()
-            if self.split.allowed:  # forked before the search index starts, whose pipe the copy would hold open
-                self.outputs.start(self.catalog, self._site_url(config), names_ahead(config))
+        if made is not None:
+            made(self.catalog)  # if the catalog was not read anew
         if settings.site_files:  # mkdocs-static-i18n builds the default language first
             self.search.language_starts(lang == layout.DEFAULT_LANGUAGE, config.site_dir, self.catalog)
         # One 404 page, at the site's root, in the default language (it speaks both): built in every language,
@@ -137,6 +142,7 @@ class SiteBuild:
         shared = Shared(layout.localized(layout.GLOSSARY, self.language), f"{abbreviations:,} abbreviations")
         self.budget.language_starts(len(files.documentation_pages()), self.settings.build_seconds,
                                     self.settings.build_ms_per_page, shared)
+        self.outputs.pages_start()  # one copy of the build at a time: the emails' stops writing them
         self.split.start(config, files)
 
     def source_of(self, page: Page) -> str | None:
@@ -236,6 +242,10 @@ class SiteBuild:
             raise PluginError(plural(UNPUBLISHABLE, len(findings)) + ":\n" + "\n".join(str(f) for f in findings))
         # The proof `kb verify-site` reads: this plugin ran, and its firewall passed exactly the files now in the site.
         write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}")  # ProperDocs: properdocs
+
+    def _emails_and_cards(self, config: MkDocsConfig, catalog: Catalog) -> None:
+        """The copy that writes each issue's email and draws the share cards starts on `catalog`, if not yet."""
+        self.outputs.start(catalog, self._site_url(config), names_ahead(config))
 
     def _site_url(self, config: MkDocsConfig) -> str:
         """The address emails link to: the public site's when it is known."""

@@ -116,6 +116,7 @@ class ForkedWork:
     error shows there."""
 
     def __init__(self, work: Callable[[], None]):
+        self.status: int | None = None  # its wait status, once it ended while `running` asked
         self.pid: int | None = os.fork()
         if self.pid == 0:
             status = 1
@@ -126,13 +127,24 @@ class ForkedWork:
             finally:
                 os._exit(status)  # no atexit, no finalizer, nothing flushed twice: the build's own go on
 
+    def running(self) -> bool:
+        """Whether the copy is still at work (if not, `finished` answers at once)."""
+        if self.pid is None or self.status is not None:
+            return False
+        pid, status = os.waitpid(self.pid, os.WNOHANG)
+        if pid:
+            self.status = status
+        return not pid
+
     def finished(self) -> bool:
         """Wait for the copy: whether it did all of its work."""
         if self.pid is None:
             return False
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = None
+        status = self.status if self.status is not None else os.waitpid(self.pid, 0)[1]
+        self.pid = self.status = None
         return os.waitstatus_to_exitcode(status) == 0
 
     def stop(self) -> None:
-        self.pid = _killed(self.pid)
+        if self.status is None:  # one already reaped by `running` is not waited for again
+            _killed(self.pid)
+        self.pid = self.status = None

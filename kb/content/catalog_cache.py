@@ -1,6 +1,7 @@
 """The last catalog loaded, kept for a process that loads again and again (the site plugin)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from stat import S_ISREG
 
@@ -29,14 +30,15 @@ class CatalogCache:
         self._key: tuple | None = None
         self._catalog: Catalog | None = None
 
-    def load(self, root: Path | str, split: bool = False) -> Catalog:
-        """`split`: the files are parsed in two processes (kb.base.forked), for a caller with no other thread."""
+    def load(self, root: Path | str, split: bool = False, made: Callable[[Catalog], None] | None = None) -> Catalog:
+        """`split`: the files are parsed in two processes (kb.base.forked), for a caller with no other thread;
+        `made`: given a catalog read anew before its checks (kb.content.loading.read_catalog), never one reused."""
         root = Path(root)
         key = (root.resolve(), _content_version(root))
         if key != self._key:
             self._key, self._catalog = None, None  # a failed load leaves nothing to reuse
             try:
-                self._catalog = read_catalog(root, self.files, split)
+                self._catalog = read_catalog(root, self.files, split, made=made)
             finally:
                 if not self.reparse_edits:
                     self.files = FileCache()

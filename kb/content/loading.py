@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
-from kb.base.messages import Message, msg
+from kb.base.messages import msg
 from kb.base.problems import ContentError
 from kb.base.suggest import closest
 from kb.content.archive_order import check_archive_order, check_repeated_references
+from kb.content.built_paths import check_built_paths
 from kb.content.crosscheck import check_links, check_pins, register_targets, warn_repeated_sources
 from kb.content.figure_check import check_figures
 from kb.content.figure_context import check_figure_context
@@ -30,7 +32,6 @@ from kb.model.entries import Claim, Entity, Issue, Item, Mention, Pick, QuickTak
 from kb.model.schema import EntityFacts, IssueFacts, IssueText, Outlet, PageMeta, TermFacts, TopicFacts
 from kb.project import layout
 from kb.project.sources import Document, FileCache
-from kb.project.theme import Theme
 
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 
@@ -44,9 +45,13 @@ def load_catalog(root: Path | str, partial: bool = False) -> Catalog:
     return read_catalog(Path(root), FileCache(), partial=partial)
 
 
-def read_catalog(root: Path, files: FileCache, split: bool = False, partial: bool = False) -> Catalog:
+def read_catalog(root: Path, files: FileCache, split: bool = False, partial: bool = False,
+                 made: Callable[[Catalog], None] | None = None) -> Catalog:
     """The catalog of `root`, with `files` reused where unchanged (kb.content.catalog_cache); `split`: the files are parsed
-    in two processes (kb.base.forked), for a caller with no other thread; `partial`: see load_catalog."""
+    in two processes (kb.base.forked), for a caller with no other thread; `partial`: see load_catalog. `made` is given
+    the catalog as soon as it is whole and without error, before the last checks of the whole archive, which only read
+    it and may still refuse it: a build starts work beside them that the catalog alone decides
+    (mkdocs_kb/emails_and_cards.py)."""
     refused = content_file_problems(root)
     if refused:  # nothing is read from a folder that holds a link or a file of another kind
         raise ContentError(refused)
@@ -66,7 +71,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
     catalog = Catalog(root, issues, topics, entities, outlets, page_titles, mentions, targets, terms=terms)
-    _check_built_paths(reader, catalog)
+    check_built_paths(reader, catalog)
     # Cross-checks run even after other problems, so a contributor sees them all;
     # only references are left unchecked when a whole file could not be read.
     check_links(reader, catalog, check_refs=not reader.unreadable)
@@ -80,6 +85,8 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     if not reader.unreadable:  # an unread issue would read as a gap in the numbers
         check_archive_order(reader, catalog)
     check_repeated_references(reader, catalog)
+    if made is not None and not any(p.severity == "error" for p in reader.problems):
+        made(catalog)  # whole: the checks above wire resolutions and later figures' checks into it; those below read
     check_ref_wording(reader, catalog)
     check_figure_context(reader, catalog)
     warn_repeated_sources(reader, catalog)
@@ -178,55 +185,6 @@ def _check_other_pages(reader: ContentReader) -> None:
                                                             file=f"{layout.ISSUES_DATA}/{key.split('/')[-1][:-3]}.yml"))
             else:
                 reader.validate(PageMeta, page.meta)
-
-
-def _check_built_paths(reader: ContentReader, catalog: Catalog) -> None:
-    """Each page of docs/ is published where nothing else is, in every language: not over a file or folder
-    the build generates (kb.project.layout.generated_paths), in the theme's folders of static files (kb.project.theme), over
-    a record page (kb.model.records) or another page, even one differing only by case (one file on macOS and
-    Windows, and in a checkout there)."""
-    reserved = {path.casefold(): _clash(path, what) for path, what in layout.generated_paths(list(catalog.topics), list(catalog.entities)).items()}
-    for folder in Theme.of_project(reader.root).static_folders():
-        reserved[f"{folder}/".casefold()] = msg("clash-theme-folder", path=f"{folder}/")
-    for record in catalog.records.pages:
-        for lang in layout.LANGUAGES:
-            reserved[layout.built_file(record.page, lang).casefold()] = msg("clash-record-page", path=record.page)
-    published: dict[str, dict[str, str]] = defaultdict(dict)  # casefolded built file -> page -> where
-    for key in sorted(reader.pages):
-        for lang in layout.LANGUAGES:
-            built, home, url = layout.built_file(key, lang), layout.language_home(lang), layout.page_url(key)
-            # the page's file, a generated file named like the page's folder, or a reserved folder it is in
-            clash = next((reserved[path] for path in (built.casefold(), f"{home}{url}".rstrip("/").casefold(),
-                                                      *(home + f for f in _folders(url.casefold())))
-                          if path in reserved), None)
-            if clash:
-                for page in reader.pages[key].values():
-                    reader.problem(page.path, None, "page", msg("published-over", url=f"{home}{url}", clash=clash))
-                break
-            if lang == layout.DEFAULT_LANGUAGE:  # other languages publish the same names, under their folder
-                published[built.casefold()].setdefault(key, url)
-    for keys in published.values():
-        for key, where in keys.items() if len(keys) > 1 else ():
-            others = ", ".join(f"{layout.DOCS}/{other}" for other in keys if other != key)
-            for page in reader.pages[key].values():
-                reader.problem(page.path, None, "page", msg("published-as-another", url=where, others=others))
-
-
-def _clash(path: str, what: str) -> Message:
-    """What the build writes at `path`, as kb.project.layout.generated_paths says (`the folder of the en site`)."""
-    if what == "the theme's page":
-        return msg("clash-theme-page", path=path)
-    if what == "the search index's folder":
-        return msg("clash-search-index", path=path)
-    if what.startswith("the folder of the "):
-        return msg("clash-language-site", lang=what.split()[-2], path=path)
-    return msg("clash-generated-file", path=path)
-
-
-def _folders(url: str) -> list[str]:
-    """pagefind/about/ -> ["pagefind/", "pagefind/about/"]: the folders a page's URL is in, its own included."""
-    parts = url.rstrip("/").split("/") if url else []
-    return ["/".join(parts[:n]) + "/" for n in range(1, len(parts) + 1)]
 
 
 def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:

@@ -18,8 +18,10 @@ import json
 import os
 import re
 import shutil
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from kb.model.labels import LABELS
 from kb.project import layout
@@ -202,13 +204,11 @@ def draw_card(card: Card, font_bytes: bytes, fonts: Fonts | None = None) -> byte
     return out.getvalue()
 
 
-def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | None = None) -> list[Path]:
-    """Every card into `site`, drawn or taken from the cache by content; the files written."""
-    cache = cache or cache_folder()
-    every = cards(catalog, site_names)
+def draw_cards(every: list[Card], cache: Path) -> list[Path]:
+    """Each of `every` drawn into `cache`, unless it is there already; the cached file of each."""
     fonts = None
     identity = _font_identity(font_file())
-    written = []
+    files = []
     for card in every:
         key = hashlib.sha256(json.dumps([DRAWING, identity, asdict(card)], ensure_ascii=False).encode()).hexdigest()[:32]
         cached = cache / f"card-{key}.png"
@@ -220,6 +220,15 @@ def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | N
             temporary = cached.with_suffix(f".{os.getpid()}.tmp")
             temporary.write_bytes(draw_card(card, fonts.font_bytes, fonts))
             temporary.replace(cached)
+        files.append(cached)
+    return files
+
+
+def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | None = None) -> list[Path]:
+    """Every card into `site`, drawn or taken from the cache by content; the files written."""
+    every = cards(catalog, site_names)
+    written = []
+    for card, cached in zip(every, draw_cards(every, cache or cache_folder())):
         path = site / card_file(card.page, card.lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(cached, path)
@@ -230,3 +239,19 @@ def write_cards(catalog, site: Path, site_names: dict[str, str], cache: Path | N
 def card_files(catalog) -> set[str]:
     """The site-relative names of every card (the firewall allows exactly these)."""
     return {card_file(card.page, card.lang) for card in cards(catalog, {lang: "" for lang in layout.LANGUAGES})}
+
+
+def draw_cards_instead(every: list[Card], cache: Path, task: Path) -> NoReturn:
+    """This process becomes one that draws `every` card missing from `cache`, as draw_cards would, and exits (0
+    once every card is drawn). A fresh interpreter: the cards need only their text (written to `task`), so a forked
+    copy of a build gives back, as it turns to them, the build's memory it held (mkdocs_kb/emails_and_cards.py).
+    Its output goes nowhere: a card it did not draw is drawn by whoever asked, where an error shows."""
+    task.write_text(json.dumps([asdict(card) for card in every], ensure_ascii=False), encoding="utf-8")
+    nowhere = os.open(os.devnull, os.O_RDWR)
+    for stream in (0, 1, 2):
+        os.dup2(nowhere, stream)
+    os.execv(sys.executable, [sys.executable, "-m", __name__, str(task), str(cache)])
+
+
+if __name__ == "__main__":
+    draw_cards([Card(**card) for card in json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))], Path(sys.argv[2]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+from collections.abc import Callable
 from datetime import datetime, time, timezone
 from email import policy
 from email.headerregistry import Address
@@ -165,13 +166,19 @@ def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str,
     return message
 
 
-def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str]) -> list[Path]:
+def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str], *, missing_only: bool = False,
+                 until: Callable[[], bool] | None = None) -> list[Path]:
     """Every issue's email in every language, next to its page in `site`; the files written. A withdrawn issue
-    has none: an edition is sent, and it is not to be sent again (kb.content.published)."""
+    has none: an edition is sent, and it is not to be sent again (kb.content.published). `missing_only`: only
+    those not in `site` yet; `until`: asked before each, stops when it says so (each file is written whole)."""
     written = []
     for issue in (i for i in catalog.issues if not i.facts.withdrawn):
         for lang in layout.LANGUAGES:
+            if until is not None and until():
+                return written
             path = site / layout.issue_email(issue.number, lang)
+            if missing_only and path.exists():
+                continue
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(issue_email(catalog, issue, lang, site_url, site_names[lang]).as_bytes())
             written.append(path)
