@@ -6,6 +6,7 @@ from pathlib import Path
 from stat import S_ISREG
 
 from kb.content.loading import read_catalog
+from kb.content.page_memo import PageMemo
 from kb.model.catalog import Catalog
 from kb.project import layout
 from kb.project.sources import FileCache
@@ -17,7 +18,8 @@ class CatalogCache:
     The next load of an unchanged tree returns the same catalog (catalogs are
     never modified once loaded). `reparse_edits` (`mkdocs serve`): each file's
     parse is kept, so after an edit only the changed files are parsed and
-    validated again. Without it (`mkdocs build`, which loads once and has
+    validated again, and the checks of the whole archive read again only the pages whose findings may have
+    changed (kb.content.page_memo). Without it (`mkdocs build`, which loads once and has
     each later language reuse the catalog) no parse outlives its load: the
     files' texts, data and lines are most of a catalog's memory, and held
     through the build, beside Pagefind, they raised its peak (measured:
@@ -27,6 +29,7 @@ class CatalogCache:
     def __init__(self, reparse_edits: bool = True):
         self.reparse_edits = reparse_edits
         self.files = FileCache()
+        self.memo = PageMemo() if reparse_edits else None
         self._key: tuple | None = None
         self._catalog: Catalog | None = None
 
@@ -38,7 +41,7 @@ class CatalogCache:
         if key != self._key:
             self._key, self._catalog = None, None  # a failed load leaves nothing to reuse
             try:
-                self._catalog = read_catalog(root, self.files, split, made=made)
+                self._catalog = read_catalog(root, self.files, split, made=made, memo=self.memo)
             finally:
                 if not self.reparse_edits:
                     self.files = FileCache()

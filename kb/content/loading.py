@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from kb.content.figure_check import check_figures
 from kb.content.figure_context import check_figure_context
 from kb.content.files import content_file_problems
 from kb.content.name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
+from kb.content.page_memo import PageMemo, page_texts
 from kb.content.published import check_formerly, check_withdrawn
 from kb.content.reader import ContentReader, dotted
 from kb.content.ref_checks import check_ref_wording
@@ -46,12 +48,13 @@ def load_catalog(root: Path | str, partial: bool = False) -> Catalog:
 
 
 def read_catalog(root: Path, files: FileCache, split: bool = False, partial: bool = False,
-                 made: Callable[[Catalog], None] | None = None) -> Catalog:
+                 made: Callable[[Catalog], None] | None = None, memo: PageMemo | None = None) -> Catalog:
     """The catalog of `root`, with `files` reused where unchanged (kb.content.catalog_cache); `split`: the files are parsed
     in two processes (kb.base.forked), for a caller with no other thread; `partial`: see load_catalog. `made` is given
     the catalog as soon as it is whole and without error, before the last checks of the whole archive, which only read
     it and may still refuse it: a build starts work beside them that the catalog alone decides
-    (mkdocs_kb/emails_and_cards.py)."""
+    (mkdocs_kb/emails_and_cards.py). `memo`: what the checks found on a page is kept there for the next load, and
+    reused where the page and what it reads did not change (kb.content.page_memo)."""
     refused = content_file_problems(root)
     if refused:  # nothing is read from a folder that holds a link or a file of another kind
         raise ContentError(refused)
@@ -66,7 +69,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     _no_stray_pages(reader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
     outlets = {o.id: o for o in _load_registry(reader, layout.OUTLETS_FILE, Outlet)}
     terms = {t.id: t for t in _load_registry(reader, layout.TERMS_FILE, TermFacts)}
-    issues = _load_issues(reader, topics)
+    issues = _load_issues(reader, topics, memo)
     _check_other_pages(reader)
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
@@ -87,11 +90,11 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     check_repeated_references(reader, catalog)
     if made is not None and not any(p.severity == "error" for p in reader.problems):
         made(catalog)  # whole: the checks above wire resolutions and later figures' checks into it; those below read
-    check_ref_wording(reader, catalog)
-    check_figure_context(reader, catalog)
+    check_ref_wording(reader, catalog, memo)
+    check_figure_context(reader, catalog, memo)
     warn_repeated_sources(reader, catalog)
     if not reader.unreadable:
-        reader.problems += typography_problems(reader, catalog, split)
+        reader.problems += typography_problems(reader, catalog, split, memo)
     if any(p.severity == "error" for p in reader.problems) and not partial:
         raise ContentError(locate(reader.problems, root))
     catalog.warnings.extend(locate(reader.problems, root) if partial else reader.problems)  # only warnings, unless partial
@@ -187,7 +190,7 @@ def _check_other_pages(reader: ContentReader) -> None:
                 reader.validate(PageMeta, page.meta)
 
 
-def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
+def _load_issues(reader: ContentReader, topics: dict, memo: PageMemo | None = None) -> list[Issue]:
     issues = []
     for path in sorted((reader.root / layout.ISSUES_DATA).glob("*.yml")):
         doc = reader.yaml_file(path.relative_to(reader.root).as_posix())
@@ -207,7 +210,11 @@ def _load_issues(reader: ContentReader, topics: dict) -> list[Issue]:
         texts, prose_docs = reader.prose(IssueText, layout.issue_page(facts.number), msg("issue-n", number=facts.number))
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
-        check_figures(reader, doc, facts, texts, prose_docs)
+        if memo is None:
+            check_figures(reader, doc, facts, texts, prose_docs)
+        else:  # what it finds depends on the issue's facts and pages alone
+            memo.replay("figures", doc.path, (doc.text, page_texts(reader, layout.issue_page(facts.number))),
+                        reader.problems, partial(check_figures, reader, doc, facts, texts, prose_docs))
         issue = _issue(facts, texts, doc)
         check_withdrawn(reader, issue, prose_docs)
         _check_page_anchors(reader, issue, topics)

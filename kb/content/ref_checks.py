@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 
 from kb.base.messages import msg
 from kb.base.problems import Problem
 from kb.base.text import HAN_CHAR
+from kb.content.page_memo import PageMemo, refs_shown
 from kb.content.reader import ContentReader, dotted
 from kb.markup.ref_forms import standalone
 from kb.markup.refs import REF
@@ -32,16 +34,25 @@ NEAR_HAN = 6  # Han characters either side
 COMMON = {"the", "and", "for", "with", "its", "from", "into", "that", "this", "issue"}
 
 
-def check_ref_wording(reader: ContentReader, catalog: Catalog) -> None:
-    """Both checks on every page's body and on every prose field of its front matter."""
+def check_ref_wording(reader: ContentReader, catalog: Catalog, memo: PageMemo | None = None) -> None:
+    """Both checks on every page's body and on every prose field of its front matter; `memo`: a page is read again
+    only when its text or what its refs show changed (kb.content.page_memo)."""
     for key, versions in sorted(reader.pages.items()):
         for lang, page in versions.items():
-            for match, problem in _problems(page.body, lang, catalog):
-                line = page.body_first_line + page.body.count("\n", 0, match.start())
-                reader.problems.append(Problem(page.path, line, "body", problem[0], problem[1], found=match.group()))
-            for loc, text in _strings(page.meta.data):
-                for match, problem in _problems(text, lang, catalog):
-                    reader.problem(page.meta, loc, dotted(loc), problem[0], problem[1], found=match.group())
+            if memo is None:
+                _check_page(reader, page, lang, catalog)
+            else:
+                memo.replay("ref-wording", page.path, (lang, page.text, refs_shown(page.text, catalog, lang)),
+                            reader.problems, partial(_check_page, reader, page, lang, catalog))
+
+
+def _check_page(reader: ContentReader, page, lang: str, catalog: Catalog) -> None:
+    for match, problem in _problems(page.body, lang, catalog):
+        line = page.body_first_line + page.body.count("\n", 0, match.start())
+        reader.problems.append(Problem(page.path, line, "body", problem[0], problem[1], found=match.group()))
+    for loc, text in _strings(page.meta.data):
+        for match, problem in _problems(text, lang, catalog):
+            reader.problem(page.meta, loc, dotted(loc), problem[0], problem[1], found=match.group())
 
 
 def _problems(text: str, lang: str, catalog: Catalog) -> Iterator[tuple[re.Match, tuple]]:

@@ -27,6 +27,7 @@ from kb.base.forked import in_halves
 from kb.base.messages import Message, msg
 from kb.base.problems import Problem
 from kb.base.text import HAN
+from kb.content.page_memo import PageMemo, refs_shown
 from kb.content.reader import ContentReader, dotted, named_steps
 from kb.markup.prose_view import CODE_SPAN, View, edit_kind
 from kb.markup.ref_forms import standalone
@@ -68,13 +69,19 @@ MESSAGES = {"space": ("typo-space", "hint-insert-space"), "no-space": ("typo-no-
             "full-width": ("typo-full-width", "hint-full-width"), "other": ("typo-other", "hint-write")}
 
 
-def typography_problems(reader: ContentReader, catalog, split: bool = False) -> list[Problem]:
+def typography_problems(reader: ContentReader, catalog, split: bool = False, memo: PageMemo | None = None) -> list[Problem]:
     """Problems of every language's prose, front matter and bodies alike, and lines ending with spaces in every
     file read; half of the pages read in a forked copy when `split` (kb.base.forked): it is a large part of a catalog's
-    load, on one core (measured: bench/README.md, kb/content/typography.py)."""
-    vocabulary = _lowercase_words(reader, catalog)
+    load, on one core (measured: bench/README.md, kb/content/typography.py). `memo`: a page's problems are found again
+    only when its text, the archive's vocabulary or what its refs show changed (kb.content.page_memo)."""
+    vocabulary = frozenset(_lowercase_words(reader, catalog, memo))
     pages = [(lang, page) for versions in reader.pages.values() for lang, page in versions.items()]
-    found = in_halves(pages, lambda job: _page_problems(*job, catalog, vocabulary), split)
+    if memo is None:
+        found = in_halves(pages, lambda job: _page_problems(*job, catalog, vocabulary), split)
+    else:
+        vocabulary = memo.shared("typography-vocabulary", vocabulary)
+        found = [memo.get("typography", page.path, (lang, page.text, vocabulary, refs_shown(page.text, catalog, lang)),
+                          functools.partial(_page_problems, lang, page, catalog, vocabulary)) for lang, page in pages]
     spaces = [Problem(doc.path, line, "yaml", msg("trailing-space"), "warning", found=gap, column=column,
                       replacement="", fixable=True, hint=msg("hint-remove"))
               for doc in reader.documents.values() for line, column, gap in trailing_spaces(doc.text, doc.first_line)]
@@ -239,14 +246,18 @@ def _sentence_case(view: View, vocabulary: set[str]) -> Iterator[Finding]:
                 return
 
 
-def _lowercase_words(reader: ContentReader, catalog) -> set[str]:
+def _lowercase_words(reader: ContentReader, catalog, memo: PageMemo | None = None) -> set[str]:
     """Words the English prose writes in lowercase (ordinary words), less those in the names of entities."""
     words: set[str] = set()
     for versions in reader.pages.values():
         for lang, page in versions.items():
             if lang != layout.DEFAULT_LANGUAGE:
-                for loc, text in _strings(page.meta.data):
-                    if loc and loc[-1] != "title":
-                        words.update(PROSE_WORD.findall(CODE_SPAN.sub("", expand_refs(text, lambda *_: "", str))))
+                words.update(memo.get("lowercase-words", page.path, page.text, functools.partial(_page_words, page))
+                             if memo else _page_words(page))
     names = {word.lower() for entity in catalog.entities.values() for word in WORD.findall(entity.facts.name)}
     return words - names
+
+
+def _page_words(page) -> frozenset[str]:
+    return frozenset(word for loc, text in _strings(page.meta.data) if loc and loc[-1] != "title"
+                     for word in PROSE_WORD.findall(CODE_SPAN.sub("", expand_refs(text, lambda *_: "", str))))

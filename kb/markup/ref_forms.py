@@ -30,8 +30,10 @@ def standalone(markdown: str) -> list[bool]:
 
 
 # Kept per text: the checker, the macros and the feeds ask of the same texts, and a process that checks an
-# archive again after an edit (the editor's preview, the tests) finds most of them unchanged.
-@lru_cache(maxsize=4096)
+# archive again after an edit (the editor's preview, the tests) finds most of them unchanged. Sized for every text
+# of a twenty-year archive in both languages (a text holding no ref is answered before it is converted), as
+# kb.markup.numbers' cache is: the answers are small, and the texts are the catalog's own.
+@lru_cache(maxsize=1 << 17)
 def _standalone(markdown: str) -> tuple[bool, ...]:
     matches = list(REF.finditer(markdown))
     if not matches:
