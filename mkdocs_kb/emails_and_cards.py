@@ -103,7 +103,8 @@ class EmailsAndCards:
                         target = site / path.relative_to(written)
                         target.parent.mkdir(parents=True, exist_ok=True)
                         shutil.move(path, target)
-                write_emails(catalog, site, site_url, site_names, missing_only=True)  # those it was stopped before
+                # those it was stopped before, half in a forked copy: the build's second core is idle by now
+                write_emails(catalog, site, site_url, site_names, missing_only=True, split=True)
             else:
                 write_emails(catalog, site, site_url, site_names)
             write_cards(catalog, site, site_names)  # from the cache, drawing any card not there

@@ -12,6 +12,7 @@ from functools import partial
 from datetime import timedelta
 from pathlib import Path
 
+from kb.base.forked import in_halves
 from kb.base.messages import msg
 from kb.base.problems import ContentError
 from kb.base.suggest import closest
@@ -69,7 +70,7 @@ def read_catalog(root: Path, files: FileCache, split: bool = False, partial: boo
     _no_stray_pages(reader, layout.ENTITIES_DIR, entities, layout.ENTITIES_FILE)
     outlets = {o.id: o for o in _load_registry(reader, layout.OUTLETS_FILE, Outlet)}
     terms = {t.id: t for t in _load_registry(reader, layout.TERMS_FILE, TermFacts)}
-    issues = _load_issues(reader, topics, memo)
+    issues = _load_issues(reader, topics, memo, split)
     _check_other_pages(reader)
     page_titles, mentions = _scan_pages(reader)
     targets = register_targets(reader, issues, topics, entities)
@@ -190,8 +191,11 @@ def _check_other_pages(reader: ContentReader) -> None:
                 reader.validate(PageMeta, page.meta)
 
 
-def _load_issues(reader: ContentReader, topics: dict, memo: PageMemo | None = None) -> list[Issue]:
+def _load_issues(reader: ContentReader, topics: dict, memo: PageMemo | None = None, split: bool = False) -> list[Issue]:
+    """Every issue, its facts and pages checked; `split`: the check of each issue's numbers against its figures,
+    which reads no other issue, done for every other issue in a forked copy (kb.base.forked)."""
     issues = []
+    figure_checks = []
     for path in sorted((reader.root / layout.ISSUES_DATA).glob("*.yml")):
         doc = reader.yaml_file(path.relative_to(reader.root).as_posix())
         facts = reader.validate(IssueFacts, doc) if doc else None
@@ -211,7 +215,7 @@ def _load_issues(reader: ContentReader, topics: dict, memo: PageMemo | None = No
         for lang, text in texts.items():
             _check_prose_matches_facts(reader, prose_docs[lang], facts, text)
         if memo is None:
-            check_figures(reader, doc, facts, texts, prose_docs)
+            figure_checks.append((doc, facts, texts, prose_docs))
         else:  # what it finds depends on the issue's facts and pages alone
             memo.replay("figures", doc.path, (doc.text, page_texts(reader, layout.issue_page(facts.number))),
                         reader.problems, partial(check_figures, reader, doc, facts, texts, prose_docs))
@@ -219,6 +223,15 @@ def _load_issues(reader: ContentReader, topics: dict, memo: PageMemo | None = No
         check_withdrawn(reader, issue, prose_docs)
         _check_page_anchors(reader, issue, topics)
         issues.append(issue)
+
+    def figure_problems(job) -> list:
+        start = len(reader.problems)
+        check_figures(reader, *job)
+        found = reader.problems[start:]
+        del reader.problems[start:]
+        return found
+    for found in in_halves(figure_checks, figure_problems, split):
+        reader.problems += found
     issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
     return issues
 

@@ -24,6 +24,7 @@ from urllib.parse import urljoin, urlsplit
 
 import css_inline
 
+from kb.base.forked import in_halves
 from kb.model.entries import Issue
 from kb.project import layout
 from kb.publish.email_text import plain_text
@@ -167,19 +168,27 @@ def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str,
 
 
 def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str], *, missing_only: bool = False,
-                 until: Callable[[], bool] | None = None) -> list[Path]:
+                 until: Callable[[], bool] | None = None, split: bool = False) -> list[Path]:
     """Every issue's email in every language, next to its page in `site`; the files written. A withdrawn issue
     has none: an edition is sent, and it is not to be sent again (kb.content.published). `missing_only`: only
-    those not in `site` yet; `until`: asked before each, stops when it says so (each file is written whole)."""
+    those not in `site` yet; `until`: asked before each, stops when it says so (each file is written whole);
+    `split`: every other one written in a forked copy (kb.base.forked), for a caller with no other thread."""
+    jobs = [(issue, lang, site / layout.issue_email(issue.number, lang))
+            for issue in catalog.issues if not issue.facts.withdrawn for lang in layout.LANGUAGES]
+    if missing_only:
+        jobs = [job for job in jobs if not job[2].exists()]
+
+    def write(job) -> Path:
+        issue, lang, path = job
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(issue_email(catalog, issue, lang, site_url, site_names[lang]).as_bytes())
+        return path
+
+    if until is None:
+        return in_halves(jobs, write, split)
     written = []
-    for issue in (i for i in catalog.issues if not i.facts.withdrawn):
-        for lang in layout.LANGUAGES:
-            if until is not None and until():
-                return written
-            path = site / layout.issue_email(issue.number, lang)
-            if missing_only and path.exists():
-                continue
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(issue_email(catalog, issue, lang, site_url, site_names[lang]).as_bytes())
-            written.append(path)
+    for job in jobs:
+        if until():
+            break
+        written.append(write(job))
     return written

@@ -71,7 +71,7 @@ class Firewall:
         self.site = Path(site)
         self.cards = cards  # the share cards the build draws (kb.publish.cards.card_files)
         self.site_url = site_url  # where an email's images may come from (kb.publish.email_rules)
-        self.split = split  # half of the search index checked in a forked copy: only for a caller with no other thread
+        self.split = split  # half of the files checked in a forked copy: only for a caller with no other thread
         self.theme = theme
         self.pages = pages
         self.docs = docs
@@ -82,10 +82,11 @@ class Firewall:
         self.headings: dict[str, str] = {}  # page -> its heading as indexed, for its search record
 
     def site_problems(self) -> list[Problem]:
-        """Never split: a build checks its pages while Pagefind takes every core, so a forked half saves no time
-        and costs the memory of a copy (measured: bench/README.md, kb/publish/firewall.py)."""
+        """Every file but the search index's, half in a forked copy when `split`: a build writes the emails its copy
+        did not before it checks the site, and the search index is done by then, where it once took every core
+        (measured: bench/README.md, kb/publish/firewall.py)."""
         index = self.site / layout.INDEX_FOLDER
-        return self._files((path for path in self.site.rglob("*") if not path.is_relative_to(index)), split=False)
+        return self._files((path for path in self.site.rglob("*") if not path.is_relative_to(index)), self.split)
 
     def search_index_problems(self) -> list[Problem]:
         """After site_problems: the search index's files, and its records' titles against the pages'."""
@@ -103,7 +104,10 @@ class Firewall:
         """The findings in each file, half of the files checked in a forked copy when `split` (kb.base.forked), where
         nothing else takes the second core (measured: bench/README.md, kb/publish/firewall.py)."""
         problems = []
-        for rel, found, heading in filter(None, in_halves(sorted(paths, key=str), self._file, split)):
+        # by kind, then name: each half takes every other file of each kind (by name alone, a folder's page and
+        # its email alternate, and one half took the pages, the other the emails)
+        for rel, found, heading in filter(None, in_halves(sorted(paths, key=lambda p: (p.suffix, str(p))), self._file,
+                                                          split)):
             problems += found
             if heading is not None:
                 self.headings[rel] = heading
