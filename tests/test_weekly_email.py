@@ -65,6 +65,9 @@ def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, p
         assert [int(n) for n, _ in urls] == list(range(1, len(urls) + 1))
         assert {url for _, url in urls} == set(hrefs)
         assert f"{item.title(lang)} [{[u for _, u in urls].index(item_url) + 1}]" in text
+        # text only, from its first line: the site's name, with its link's number (the doctype once led it)
+        assert text.startswith(f"{layout.site_names()[lang]} [1]\n"), text[:80]
+        assert not re.search(r"<[!/A-Za-z]|DOCTYPE", text), re.search(r".{0,40}(<[!/A-Za-z]|DOCTYPE).{0,40}", text)
 
 
 PUBLIC = "https://weekly.example/kb/"  # a published site's address (KB_SITE_URL), under a path as on GitHub Pages

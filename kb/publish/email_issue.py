@@ -135,7 +135,13 @@ def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) 
               element("ul", "".join(watch)) if watch else element("p", html.escape(r.t["issue_watch_none"])),
               element("p", element("a", html.escape(r.t["read_on_web"]), href=here), class_="kb-web"),
               element("p", html.escape(r.t["disclaimer"]), class_="kb-disclaimer")]
-    body = HREF.sub(lambda m: f'href="{html.escape(urljoin(here, html.unescape(m[1])))}"', "".join(parts))
+    absolute: dict[str, str] = {}  # an email links the same pages again and again (topics, entities, sources)
+
+    def made_absolute(match: re.Match) -> str:
+        if match[1] not in absolute:
+            absolute[match[1]] = f'href="{html.escape(urljoin(here, html.unescape(match[1])))}"'
+        return absolute[match[1]]
+    body = HREF.sub(made_absolute, "".join(parts))
     document = (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
                 '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">'

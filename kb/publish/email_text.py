@@ -14,8 +14,9 @@ BLOCKS = {"p", "div", "ul", "ol", "table", "tr", "h1", "h2", "h3", "h4"}
 HEADING_MARKS = {"h1": "", "h2": "■ ", "h3": "▸ "}
 # The head, to its end or the next head (`<head` with no end, repeated, was quadratic searched to the end each time).
 HEAD = re.compile(r"<head\b(?:(?!<head\b|</head>).)*+</head>", re.DOTALL | re.IGNORECASE)
-# A tag holds no `<` (kb.render.markup escapes attribute values): a `<` left open ends at the next one.
-TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*+)([^<>]*+)>|([^<]+)")
+# A tag holds no `<` (kb.render.markup escapes attribute values): a `<` left open ends at the next one. A
+# declaration (`<!DOCTYPE html>`) is no text: read as text, it led every plain part.
+TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*+)([^<>]*+)>|<![^<>]*+>|([^<]+)")
 HREF = re.compile(r'\bhref="([^"]*)"')
 
 
