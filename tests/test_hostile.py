@@ -166,7 +166,7 @@ class CleanCatalog:
     def __init__(self):
         self.catalog = load_catalog(ROOT)
 
-    def load(self, root, split=False):
+    def load(self, root, split=False, made=None):  # a catalog not read anew: `made` is not given it (CatalogCache)
         return self.catalog
 
 
