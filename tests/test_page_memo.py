@@ -8,19 +8,16 @@ import os
 
 import pytest
 
-from conftest import copy_project
+from conftest import copy_project, edit
 from kb import CatalogCache, ContentError, load_catalog
 
 _CLOCK = itertools.count(1)
 
 
 def _edit(project, path: str, old: str, new: str) -> None:
-    file = project / path
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    edit(project, path, old, new)
     tick = next(_CLOCK) * 1_000_000_000
-    os.utime(file, ns=(tick, tick))  # a new version even on a coarse clock
+    os.utime(project / path, ns=(tick, tick))  # a new version even on a coarse clock
 
 
 def _findings(load) -> list[str]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
-from functools import partial
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 from kb.base.forked import in_halves
@@ -23,7 +23,7 @@ from kb.content.figure_check import check_figures
 from kb.content.figure_context import check_figure_context
 from kb.content.files import content_file_problems
 from kb.content.name_checks import check_aliases, check_link_texts, check_names, check_scripts, check_titles
-from kb.content.page_memo import PageMemo, page_texts
+from kb.content.page_memo import PageMemo, appended, page_texts
 from kb.content.published import check_formerly, check_withdrawn
 from kb.content.reader import ContentReader, dotted
 from kb.content.ref_checks import check_ref_wording
@@ -223,14 +223,8 @@ def _load_issues(reader: ContentReader, topics: dict, memo: PageMemo | None = No
         check_withdrawn(reader, issue, prose_docs)
         _check_page_anchors(reader, issue, topics)
         issues.append(issue)
-
-    def figure_problems(job) -> list:
-        start = len(reader.problems)
-        check_figures(reader, *job)
-        found = reader.problems[start:]
-        del reader.problems[start:]
-        return found
-    for found in in_halves(figure_checks, figure_problems, split):
+    for found in in_halves(figure_checks, lambda job: appended(reader.problems, partial(check_figures, reader, *job)),
+                           split):
         reader.problems += found
     issues.sort(key=lambda i: (i.facts.published, i.number), reverse=True)
     return issues

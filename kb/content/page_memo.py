@@ -43,13 +43,16 @@ class PageMemo:
     def replay(self, check: str, path: str, key: Hashable, problems: list, run: Callable[[], None]) -> None:
         """`run()`, which appends to `problems` what it finds on the page at `path` and does nothing else; when
         `key` is the one of last time, what it appended then is appended again instead."""
-        kept = self._kept.get((check, path))
-        if kept is not None and kept[0] == key:
-            problems.extend(kept[1])  # type: ignore[arg-type]
-            return
-        start = len(problems)
-        run()
-        self._kept[(check, path)] = (key, problems[start:])
+        problems.extend(self.get(check, path, key, lambda: appended(problems, run)))
+
+
+def appended(problems: list, run: Callable[[], None]) -> list:
+    """What `run()` appends to `problems`, taken back out of it: a check written to append, made to return."""
+    start = len(problems)
+    run()
+    found = problems[start:]
+    del problems[start:]
+    return found
 
 
 def refs_shown(text: str, catalog, lang: str) -> tuple:
