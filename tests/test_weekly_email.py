@@ -203,3 +203,31 @@ def test_screenshots_of_the_email_at_phone_and_desktop_widths(catalog, site, tmp
                     page.screenshot(path=str(SCREENSHOTS / f"email-{issue.number}.{lang}.{width}.{scheme}.png"), full_page=True)
                     page.close()
     assert len(list(SCREENSHOTS.glob(f"email-{issue.number}.*.png"))) == 4 * len(layout.LANGUAGES)
+
+
+@pytest.mark.parametrize("here", ["https://kb.example/issues/007/", "https://kb.example/sub/en/issues/012/",
+                                  "http://127.0.0.1:8000/", "https://kb.example/a/b/c"])
+def test_links_are_made_absolute_as_urljoin_makes_them(here):
+    from urllib.parse import urljoin
+
+    from kb.publish.email_issue import resolved
+    links = ["", "./", ".", "..", "../", "../../", "../../../../..", "x", "x/", "./x/#a", "../x/y/#b",
+             "../../topics/kv-cache/", "../012/#loopvq", "#item", "?q=1", "x?q=1#f", "a/./b/../c/",
+             "/root/", "//elsewhere.example/x", "https://vllm.ai/blog/", "mailto:a@b.example", "%E4%B8%AD/",
+             "a:b/", "x/..", "x/.", "../?q", "..#f"]
+    for link in links:
+        assert resolved(here, link) == urljoin(here, link), link
+
+
+def test_each_part_is_encoded_as_the_email_package_would_choose(catalog):
+    from kb.publish.email_issue import transfer_encoding
+    chosen = set()
+    for text in ["纯中文的一段话，没有拉丁字母。" * 40, "Plain English, a = b; " * 200, "混合 mixed 文本 text " * 100,
+                 *(page for issue in catalog.issues[:2] for lang in layout.LANGUAGES
+                   for page in parts(issue_email(catalog, issue, lang, SITE_URL, "Weekly").as_bytes()))]:
+        text = text if "\n" in text else text + "\n"
+        message = email.message.EmailMessage(policy=policy.SMTP)
+        message.set_content(text, charset="utf-8")  # the package's own choice
+        assert transfer_encoding(text) == message["Content-Transfer-Encoding"], text[:40]
+        chosen.add(transfer_encoding(text))
+    assert chosen == {"base64", "quoted-printable"}

@@ -25,6 +25,7 @@ from urllib.parse import urljoin, urlsplit
 import css_inline
 
 from kb.base.forked import in_halves
+from kb.base.urls import SCHEME
 from kb.model.entries import Issue
 from kb.project import layout
 from kb.publish.email_text import plain_text
@@ -85,6 +86,29 @@ def page_address(site_url: str, page: str, lang: str) -> str:
     return site_url.rstrip("/") + "/" + layout.language_home(lang) + layout.page_url(page)
 
 
+def resolved(here: str, link: str) -> str:
+    """urljoin(here, link) for `here`, an absolute address with no query or fragment: a folder's path (`../x/`,
+    `./`, `y/#z`) is resolved here, as RFC 3986 does it, and anything else by urljoin, which took a fifth of
+    an email's HTML part for the hundreds of links an issue has (measured: bench/README.md,
+    kb/publish/email_issue.py; tests/test_weekly_email.py compares the two)."""
+    root = here.find("/", here.find("//") + 2) + 1  # after the host
+    if not link or link[0] in "#?/" or SCHEME.match(link) or not root or "?" in here or "#" in here:
+        return urljoin(here, link)
+    cut = min((at for at in (link.find("?"), link.find("#")) if at >= 0), default=len(link))
+    path, rest = link[:cut], link[cut:]
+    folders = here[root:].split("/")[:-1]  # the folder `here` is in
+    steps = path.split("/")
+    for step in steps:
+        if step == "..":
+            if folders:
+                folders.pop()
+        elif step != ".":
+            folders.append(step)
+    if steps[-1] in (".", ".."):  # the folder itself: its address ends with a slash
+        folders.append("")
+    return here[:root] + "/".join(folders) + rest
+
+
 def _paragraphs(prose_html: str) -> str:
     """Prose as the pages' generated HTML writes it, a paragraph per blank-line-separated block."""
     return "".join(element("p", block.strip()) for block in re.split(r"\n\s*\n", prose_html) if block.strip())
@@ -139,7 +163,7 @@ def issue_html(catalog, issue: Issue, lang: str, site_url: str, site_name: str) 
 
     def made_absolute(match: re.Match) -> str:
         if match[1] not in absolute:
-            absolute[match[1]] = f'href="{html.escape(urljoin(here, html.unescape(match[1])))}"'
+            absolute[match[1]] = f'href="{html.escape(resolved(here, html.unescape(match[1])))}"'
         return absolute[match[1]]
     body = HREF.sub(made_absolute, "".join(parts))
     document = (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
@@ -166,11 +190,22 @@ def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str,
     message["Date"] = format_datetime(datetime.combine(issue.facts.published, time(0, 0), tzinfo=timezone.utc))
     message["Message-ID"] = f"<{layout.issue_id(issue.number)}.{lang}@{host}>"
     message["Content-Language"] = lang
-    message.set_content(text, charset="utf-8")
-    message.add_alternative(markup, subtype="html", charset="utf-8")
+    message.set_content(text, charset="utf-8", cte=transfer_encoding(text))
+    message.add_alternative(markup, subtype="html", charset="utf-8", cte=transfer_encoding(markup))
     digest = hashlib.sha256((text + markup).encode()).hexdigest()[:24]
     message.set_boundary(f"=_kb-{digest}")  # drawn at random otherwise: the same commit must write the same file
     return message
+
+
+def transfer_encoding(text: str) -> str:
+    """The shorter of quoted-printable and base64 for `text` in UTF-8, as the email package picks when not told,
+    worked out from counts: it finds out by encoding a part's first ten lines in quoted-printable, and an HTML
+    part is a line or two, so that was all of it, in pure Python (measured: bench/README.md,
+    kb/publish/email_issue.py). Chinese text comes out base64, English quoted-printable."""
+    data = text.encode()
+    wide = len(data) - len(text.encode("ascii", "ignore"))  # bytes quoted-printable writes as =XX
+    quoted = len(data) + 2 * (wide + text.count("="))
+    return "quoted-printable" if quoted <= len(data) * 4 / 3 else "base64"
 
 
 def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str], *, missing_only: bool = False,

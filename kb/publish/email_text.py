@@ -18,16 +18,17 @@ HEAD = re.compile(r"<head\b(?:(?!<head\b|</head>).)*+</head>", re.DOTALL | re.IG
 # declaration (`<!DOCTYPE html>`) is no text: read as text, it led every plain part.
 TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*+)([^<>]*+)>|<![^<>]*+>|([^<]+)")
 HREF = re.compile(r'\bhref="([^"]*)"')
+SPACES = re.compile(r"\s+")
 
 
 def plain_text(markup: str) -> str:
     out: list[str] = []
-    urls: list[str] = []
+    urls: dict[str, int] = {}  # each link's target -> its number, in the order first linked
     links: list[str | None] = []  # the href of each open <a>
     for closing, tag, attributes, text in TOKEN.findall(HEAD.sub("", markup)):
         tag = tag.lower()
         if text:
-            out.append(re.sub(r"\s+", " ", html.unescape(text)))
+            out.append(SPACES.sub(" ", html.unescape(text)))
         elif not closing:
             if tag == "li":
                 out.append("\n- ")
@@ -43,9 +44,8 @@ def plain_text(markup: str) -> str:
         elif tag == "a" and links:
             url = links.pop()
             if url:
-                if url not in urls:
-                    urls.append(url)
-                out.append(f" [{urls.index(url) + 1}]")
+                number = urls.setdefault(url, len(urls) + 1)
+                out.append(f" [{number}]")
         elif tag in HEADING_MARKS or tag in BLOCKS:
             out.append("\n\n")
     lines = [line.strip() for line in "".join(out).splitlines()]
