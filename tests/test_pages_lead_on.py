@@ -130,6 +130,44 @@ def test_the_left_column_shows_where_the_page_stands(catalog, pages, lang):
         built(t.page, lang) for t in catalog.topics.values()]
 
 
+@pytest.fixture(scope="module")
+def two_years(tmp_path_factory):
+    """A synthetic archive (bench/synthetic.py) long enough to span more than one year."""
+    from bench.synthetic import generate
+    return load_catalog(generate(70, tmp_path_factory.mktemp("two-years") / "project"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_record_page_lists_every_year_and_the_periods_of_its_own(two_years, lang):
+    from bs4 import BeautifulSoup
+
+    from kb.render.sidebar import sidebar
+    catalog, kinds = two_years, set()
+    for record in catalog.records.pages:
+        if record.kind in ("topic", "entity"):
+            continue
+        periods = catalog.records.of(record.kind)  # newest first
+        here = built(record.page, lang)
+        column = BeautifulSoup(sidebar(Renderer(catalog, lang, record.page))["html"], "html.parser")
+        top = column.find("ul").find_all("li", recursive=False)
+        listed = [resolve(here, li.a["href"]) for li in top]
+        assert column.select_one("a[aria-current=page]") is not None, record
+        assert resolve(here, column.select_one("a[aria-current=page]")["href"]) == here
+        if all("-" not in p.period for p in periods):  # years: each of them
+            assert listed == [built(p.page, lang) for p in periods], record
+            continue
+        kinds.add(record.kind)
+        years = sorted({p.period[:4] for p in periods}, reverse=True)
+        assert len(years) > 1, "the archive made for the test spans years"
+        # each year once, leading to its latest period; under the page's own year, that year's periods
+        assert listed == [built(next(p for p in periods if p.period[:4] == y).page, lang) for y in years], record
+        own = top[years.index(record.period[:4])]
+        inner = [resolve(here, a["href"]) for a in own.select(":scope > ul a")]
+        assert inner == [built(p.page, lang) for p in periods if p.period[:4] == record.period[:4]], record
+        assert all(not li.select(":scope > ul") for li in top if li is not own)
+    assert kinds == {"claims", "signals"}  # by month, by quarter
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_home_lists_the_latest_issues_and_what_the_latest_changed(catalog, pages, lang):
     article = pages.article("index.md", lang)

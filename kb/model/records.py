@@ -53,6 +53,7 @@ class Records:
     def __init__(self, catalog):
         self.entries: dict[RecordPage, list] = defaultdict(list)
         self._by_page: dict[str, RecordPage] | None = None
+        self._of: dict[tuple[str, str | None], list[RecordPage]] = {}  # `of`, asked again by every record page's sidebar
         for issue in catalog.issues:  # newest first, so every list is too
             when = year(issue.facts.published)
             self.entries[RecordPage("archive", when)].append(issue)
@@ -83,7 +84,10 @@ class Records:
 
     def of(self, kind: Kind, owner: str | None = None) -> list[RecordPage]:
         """The record pages of one overview, newest first."""
-        return sorted((r for r in self.entries if r.kind == kind and r.owner == owner), key=lambda r: r.period, reverse=True)
+        if (kind, owner) not in self._of:
+            self._of[kind, owner] = sorted((r for r in self.entries if r.kind == kind and r.owner == owner),
+                                           key=lambda r: r.period, reverse=True)
+        return list(self._of[kind, owner])
 
     def issues(self, record: RecordPage) -> list[Issue]:
         return [e for e in self.entries[record] if isinstance(e, Issue)]

@@ -8,6 +8,7 @@ HTML links relative to the built page, the current one marked `aria-current="pag
 from __future__ import annotations
 
 import html
+from itertools import groupby
 
 from kb.model.records import year
 from kb.project import layout
@@ -25,8 +26,7 @@ def sidebar(r: Renderer) -> dict | None:
         return _archive_by_year(r, issue)
     record = catalog.records.at(page)
     if record is not None and record.kind not in ("topic", "entity"):
-        return {"title": r.t["record"], "html": _links(r, [(rec.page, period_label(r.lang, rec.period))
-                                                         for rec in catalog.records.of(record.kind)])}
+        return {"title": r.t["record"], "html": _periods(r, record)}
     folder = page.partition("/")[0]
     if folder == layout.TOPICS_DIR and page != layout.TOPICS_INDEX:
         return {"title": catalog.page_title(layout.TOPICS_INDEX, r.lang),
@@ -35,6 +35,25 @@ def sidebar(r: Renderer) -> dict | None:
         return {"title": catalog.page_title(layout.ENTITIES_INDEX, r.lang),
                 "html": _links(r, [(e.page, e.title(r.lang)) for e in catalog.entities.values()], _owner(r, page))}
     return None
+
+
+def _periods(r: Renderer, record) -> str:
+    """A record page among the periods of its kind, newest first: each of them when they are years; else each year,
+    by its latest period, and the periods of the page's own year under it, as an issue page lists its year's
+    issues. Every month of every year, on every month's page, was a quarter of a figures record page at twenty
+    years, and grew with the square of the archive (measured: bench/README.md, kb/render/sidebar.py)."""
+    periods = r.catalog.records.of(record.kind)
+    if all("-" not in period.period for period in periods):  # years: "2026", where others are "2026-11", "2026-q4"
+        return _links(r, [(period.page, period_label(r.lang, period.period)) for period in periods])
+    own = record.period.partition("-")[0]
+    rows = []
+    for when, group in groupby(periods, key=lambda period: period.period.partition("-")[0]):
+        group = list(group)
+        link = element("a", element("span", html.escape(period_label(r.lang, when)), class_="md-ellipsis"),
+                       href=href(group[0].page, r.page), class_="md-nav__link")
+        inner = _links(r, [(period.page, period_label(r.lang, period.period)) for period in group]) if when == own else ""
+        rows.append(element("li", link + inner, class_="md-nav__item"))
+    return element("ul", "".join(rows), class_="md-nav__list")
 
 
 def _owner(r: Renderer, page: str) -> str:
