@@ -47,6 +47,11 @@ def month(day: date) -> str:
     return f"{day.year}-{day.month:02d}"
 
 
+def year_of(period: str) -> str:
+    """The year a period (any of the three above) falls in."""
+    return period.partition("-")[0]
+
+
 class Records:
     """What each record page holds, newest first, indexed once."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from itertools import groupby
 
-from kb.model.records import year
+from kb.model.records import year, year_of
 from kb.project import layout
 from kb.render.links import href
 from kb.render.markup import element
@@ -43,17 +43,22 @@ def _periods(r: Renderer, record) -> str:
     issues. Every month of every year, on every month's page, was a quarter of a figures record page at twenty
     years, and grew with the square of the archive (measured: bench/README.md, kb/render/sidebar.py)."""
     periods = r.catalog.records.of(record.kind)
-    if all("-" not in period.period for period in periods):  # years: "2026", where others are "2026-11", "2026-q4"
+    if all(year_of(period.period) == period.period for period in periods):
         return _links(r, [(period.page, period_label(r.lang, period.period)) for period in periods])
-    own = record.period.partition("-")[0]
+    own = year_of(record.period)
     rows = []
-    for when, group in groupby(periods, key=lambda period: period.period.partition("-")[0]):
+    for when, group in groupby(periods, key=lambda period: year_of(period.period)):
         group = list(group)
-        link = element("a", element("span", html.escape(period_label(r.lang, when)), class_="md-ellipsis"),
-                       href=href(group[0].page, r.page), class_="md-nav__link")
         inner = _links(r, [(period.page, period_label(r.lang, period.period)) for period in group]) if when == own else ""
-        rows.append(element("li", link + inner, class_="md-nav__item"))
+        rows.append(_year(r, when, group[0].page, inner))
     return element("ul", "".join(rows), class_="md-nav__list")
+
+
+def _year(r: Renderer, when: str, page: str, inner: str) -> str:
+    """A year of a left column, linking `page`, with what is listed under it (`inner`: HTML, or nothing)."""
+    link = element("a", element("span", html.escape(period_label(r.lang, when)), class_="md-ellipsis"),
+                   href=href(page, r.page), class_="md-nav__link")
+    return element("li", link + inner, class_="md-nav__item")
 
 
 def _owner(r: Renderer, page: str) -> str:
@@ -86,8 +91,6 @@ def _archive_by_year(r: Renderer, issue) -> dict:
     issues = issues[max(place - NEARBY, 0):place + NEARBY + 1]
     rows = []
     for period in r.catalog.sequence.by_year:  # each year's record page (kb.model.records): the archive's own periods
-        link = element("a", element("span", html.escape(period_label(r.lang, period)), class_="md-ellipsis"),
-                       href=href(layout.record_page("archive", period), r.page), class_="md-nav__link")
         inner = _links(r, [(i.page, r.t["issue_short"].format(n=i.number)) for i in issues]) if period == own else ""
-        rows.append(element("li", link + inner, class_="md-nav__item"))
+        rows.append(_year(r, period, layout.record_page("archive", period), inner))
     return {"title": r.t["archive_by_year"], "html": element("ul", "".join(rows), class_="md-nav__list")}
