@@ -231,3 +231,39 @@ def test_each_part_is_encoded_as_the_email_package_would_choose(catalog):
         assert transfer_encoding(text) == message["Content-Transfer-Encoding"], text[:40]
         chosen.add(transfer_encoding(text))
     assert chosen == {"base64", "quoted-printable"}
+
+
+@pytest.mark.parametrize("name", ["大模型实施周报", "LLM Implementation Weekly", 'Weekly, "the" <best>', "大模型 Weekly"])
+def test_headers_read_back_as_written_in_lines_a_mail_server_takes(catalog, name):
+    """Names and subjects in Chinese are encoded words, ASCII ones quoted where they need it; every line ends in
+    CRLF and is at most 78 characters long (RFC 5322), and a strict parse of the standard library finds no defect."""
+    from kb.render.renderer import Renderer
+    for issue in catalog.issues[:3]:
+        for lang in layout.LANGUAGES:
+            data = issue_email(catalog, issue, lang, SITE_URL, name).as_bytes()
+            assert b"\n" not in data.replace(b"\r\n", b"")
+            assert max(map(len, data.split(b"\r\n"))) <= 78
+            message = email.message_from_bytes(data, policy=policy.strict)
+            assert not message.defects and not any(part.defects for part in message.iter_parts())
+            assert str(message["Subject"]) == Renderer(catalog, lang, issue.page).title(issue)
+            (sender,) = message["From"].addresses
+            assert (sender.display_name, sender.domain) == (name, urlsplit(SITE_URL).hostname)
+            assert message.as_bytes().count(b"MIME-Version") == 1  # said once, by the message
+
+
+@pytest.mark.parametrize("name", ["Weekly\r\nBcc: someone@elsewhere.example", "周报\nX-Injected: 1"])
+def test_a_line_end_in_a_header_value_is_refused(catalog, name):
+    with pytest.raises(ValueError, match="line end"):
+        issue_email(catalog, catalog.issues[0], "en", SITE_URL, name)
+
+
+def test_each_part_decodes_to_the_text_it_was_made_from(catalog):
+    """Quoted-printable and base64 written by binascii decode, in the standard library's parser, to the plain text
+    and the inlined HTML, each ending with a line end."""
+    from kb.publish.email_issue import issue_html
+    from kb.publish.email_text import plain_text
+    for issue in catalog.issues[:2]:
+        for lang in layout.LANGUAGES:
+            document, markup = issue_html(catalog, issue, lang, SITE_URL, "Weekly")
+            text, html = parts(issue_email(catalog, issue, lang, SITE_URL, "Weekly").as_bytes())
+            assert (text, html.replace("\r\n", "\n")) == (plain_text(document), markup + "\n")
