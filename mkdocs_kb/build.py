@@ -241,7 +241,8 @@ class SiteBuild:
         if findings:
             raise PluginError(plural(UNPUBLISHABLE, len(findings)) + ":\n" + "\n".join(str(f) for f in findings))
         # The proof `kb verify-site` reads: this plugin ran, and its firewall passed exactly the files now in the site.
-        write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}")  # ProperDocs: properdocs
+        write_stamp(site, list(self.site_names), f"{mkdocs.__name__} {mkdocs.__version__}",  # ProperDocs: properdocs
+                    split=self.split.allowed)
 
     def _emails_and_cards(self, config: MkDocsConfig, catalog: Catalog) -> None:
         """The copy that writes each issue's email and draws the share cards starts on `catalog`, if not yet."""

@@ -137,3 +137,14 @@ def test_no_page_is_published_where_the_stamp_is(project):
     assert any(line.startswith(f"docs/{layout.BUILD_STAMP}.md: page: would be published at ")
                and f"clashes with the generated file `{layout.BUILD_STAMP}`" in line for line in problem_lines(project)), \
         problem_lines(project)
+
+
+def test_hashed_in_halves_the_digest_is_the_same(site, tmp_path):
+    """The build hashes half of the files in a forked copy: the same stamp as one process writes, which
+    `kb verify-site` (one process) accepts."""
+    assert site_digest(site, split=True) == site_digest(site)
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy, symlinks=True)
+    (copy / "odd.txt").write_text("x", encoding="utf-8")
+    stamp = write_stamp(copy, list(layout.LANGUAGES), "mkdocs 1.6.1", split=True)
+    assert stamp["files"] == site_digest(site)["files"] + 1 and verify_site(copy) == []

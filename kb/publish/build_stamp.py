@@ -23,6 +23,7 @@ import os
 import sys
 from pathlib import Path
 
+from kb.base.forked import in_halves
 from kb.base.plural import plural
 from kb.project import layout
 from kb.project.generator import DECISIONS, PLUGIN
@@ -33,17 +34,19 @@ ROOT_FILES = ""  # the part of a site that is its root's own files; every other 
 REBUILD = "build it again (`make build`) and publish the folder as the build left it"
 
 
-def write_stamp(site: Path, languages: list[str], generator: str) -> dict:
-    """Stamp `site`, which the firewall has just passed, built in `languages` by `generator` ("mkdocs 1.6.1")."""
+def write_stamp(site: Path, languages: list[str], generator: str, split: bool = False) -> dict:
+    """Stamp `site`, which the firewall has just passed, built in `languages` by `generator` ("mkdocs 1.6.1").
+    `split`: half of the files hashed in a forked copy (kb.base.forked), for a caller with no other thread: the
+    stamp is the build's last step, with nothing else left for the second core."""
     stamp = {"stamp": FORMAT, "plugin": PLUGIN, "firewall": PASSED, "generator": generator,
-             "languages": list(languages), **site_digest(Path(site))}
+             "languages": list(languages), **site_digest(Path(site), split)}
     (Path(site) / layout.BUILD_STAMP).write_text(json.dumps(stamp, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return stamp
 
 
-def site_digest(site: Path) -> dict:
+def site_digest(site: Path, split: bool = False) -> dict:
     """The number of files of `site` but the stamp, their digest, and each part's (ROOT_FILES, "en/", ...)."""
-    entries = _listing(site)
+    entries = _listing(site, split)
     parts: dict[str, list[tuple[str, str]]] = {}
     for rel, sha in entries:
         parts.setdefault(_part(rel), []).append((rel, sha))
@@ -96,16 +99,17 @@ def verify_command(site: Path) -> int:
     return 0
 
 
-def _listing(site: Path) -> list[tuple[str, str]]:
+def _listing(site: Path, split: bool = False) -> list[tuple[str, str]]:
     """(path, sha256) of every file and symbolic link of `site` but the stamp, sorted as the digest lists them."""
-    entries = []
+    paths = []
     for folder, folders, files in os.walk(site):  # symbolic links to folders are listed, never followed
         for name in [*files, *(name for name in folders if os.path.islink(os.path.join(folder, name)))]:
             path = Path(folder, name)
             rel = path.relative_to(site).as_posix()
             if rel != layout.BUILD_STAMP:
-                entries.append((rel, _file_sha256(path)))
-    return sorted(entries, key=lambda entry: entry[0].encode())
+                paths.append((rel, path))
+    paths.sort(key=lambda entry: entry[0].encode())
+    return list(zip([rel for rel, _ in paths], in_halves([path for _, path in paths], _file_sha256, split)))
 
 
 def _file_sha256(path: Path) -> str:
