@@ -13,6 +13,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 
 from kb import Catalog
+from kb.base.forked import in_halves
 from kb.project import layout
 from kb.project.theme import Theme
 from kb.publish.cards import card_files
@@ -27,12 +28,19 @@ from .language_links import site_path
 
 
 def write_site_files(catalog: Catalog, site: Path, config: MkDocsConfig, site_names: dict[str, str],
-                     glossary: dict[str, str]) -> None:
-    """Feeds, export, claims data and search vocabulary: records and strings, made in one go."""
-    write_feeds(catalog, site, config.site_url, site_names)
-    write_export(catalog, site / layout.EXPORT_DIR, config.site_url or "")
-    write_claims_data(catalog, site)
-    write_search_vocabulary(catalog, site, glossary)
+                     glossary: dict[str, str], split: bool = False) -> None:
+    """Feeds, export, claims data and search vocabulary: records and strings, none reading another's files.
+    `split`: the export in a forked copy (kb.base.forked), the rest here, for a caller with no other thread: the
+    build has little else left for the second core by then, and the export takes as long as the rest together
+    (measured: bench/README.md, mkdocs_kb/site_files.py)."""
+    def export() -> None:
+        write_export(catalog, site / layout.EXPORT_DIR, config.site_url or "")
+
+    def the_rest() -> None:
+        write_feeds(catalog, site, config.site_url, site_names)
+        write_claims_data(catalog, site)
+        write_search_vocabulary(catalog, site, glossary)
+    in_halves([export, the_rest], lambda write: write(), split)
 
 
 def copy_language_sitemaps(site: Path) -> None:
