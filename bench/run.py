@@ -73,7 +73,7 @@ def _tree_kb(root: int) -> int:
 @dataclass
 class Figures:
     build_s: float = 0.0
-    rebuild_s: float | None = None  # the project's second build, once every size is measured (main)
+    rebuild_s: float | None = None  # a second build of the same tree, once every size is measured (main)
     peak_mb: float = 0.0
     issue_page_kb: float = 0.0
     claims_page_kb: float = 0.0
@@ -350,6 +350,15 @@ def table(all_results: dict[int, dict[str, Figures]], today: tuple[int, float] |
                          f"{(large.build_s + large.rebuild_s) / (small.build_s + small.rebuild_s):.2f} "
                          f"({small.build_s:.1f}, {large.build_s:.1f}, {large.rebuild_s:.1f}, {small.rebuild_s:.1f} s)  ")
     for issues, results in all_results.items():
+        naive, project = results["naive"], results["project"]
+        if naive.rebuild_s and project.rebuild_s:
+            # interference from the rest of the machine only ever slows a build: the faster of two is the nearer
+            # to the build's own time, and the sums say how far the two wandered
+            lines.append(f"N={issues}, two builds each: project {project.build_s:.1f} and {project.rebuild_s:.1f} s, "
+                         f"naive {naive.build_s:.1f} and {naive.rebuild_s:.1f} s; project / naive, the faster of each "
+                         f"{min(project.build_s, project.rebuild_s) / min(naive.build_s, naive.rebuild_s):.2f}, "
+                         f"the sums {(project.build_s + project.rebuild_s) / (naive.build_s + naive.rebuild_s):.2f}  ")
+    for issues, results in all_results.items():
         lines.append(f"N={issues}: " + "; ".join(f"{name} {', '.join(figures.notes)}" for name, figures in results.items()) + "  ")
     if today is not None:
         lines.append(f"editor preview at today's archive (a copy of the project, {today[0]} issues): edit to updated "
@@ -381,11 +390,13 @@ def main(argv: list[str] | None = None) -> dict:
             print(table(all_results), file=sys.stderr, flush=True)  # so far: a later size's failure loses nothing
         # The machine's speed drifts and wanders from one build to the next (measured: bench/README.md,
         # bench/run.py). Each project is built once more, in the reverse order of the sizes, so that a ratio of two
-        # sizes also comes from builds in the order small, large, large, small, which cancels a steady drift.
+        # sizes also comes from builds in the order small, large, large, small, which cancels a steady drift; and
+        # each naive site once more after it, so that the ratio to it need not rest on one build of each.
         for issues in sorted(args.issues, reverse=True):
-            print(f"N = {issues}: building the project again...", file=sys.stderr, flush=True)
             folder = Path(work) / str(issues)
-            all_results[issues]["project"].rebuild_s = build(folder / "project", folder / "site-again")[0]
+            for name in ("project", "naive"):
+                print(f"N = {issues}: building the {name} site again...", file=sys.stderr, flush=True)
+                all_results[issues][name].rebuild_s = build(folder / name, folder / f"site-{name}-again")[0]
     print("Today's archive: the editor preview...", file=sys.stderr, flush=True)
     today = live_preview_seconds(edits=1 if args.quick else 3)
     text = table(all_results, today)
