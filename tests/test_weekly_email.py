@@ -251,10 +251,11 @@ def test_headers_read_back_as_written_in_lines_a_mail_server_takes(catalog, name
             assert message.as_bytes().count(b"MIME-Version") == 1  # said once, by the message
 
 
-@pytest.mark.parametrize("name", ["Weekly\r\nBcc: someone@elsewhere.example", "周报\nX-Injected: 1"])
-def test_a_line_end_in_a_header_value_is_refused(catalog, name):
+@pytest.mark.parametrize("name, sender", [("Weekly\r\nBcc: someone@elsewhere.example", None),
+                                          ("周报\nX-Injected: 1", None), ("Weekly", "a@b.example\r\nBcc: c@d.example")])
+def test_a_line_end_in_a_header_value_is_refused(catalog, name, sender):
     with pytest.raises(ValueError, match="line end"):
-        issue_email(catalog, catalog.issues[0], "en", SITE_URL, name)
+        issue_email(catalog, catalog.issues[0], "en", SITE_URL, name, sender)
 
 
 def test_each_part_decodes_to_the_text_it_was_made_from(catalog):

@@ -197,14 +197,15 @@ def issue_email(catalog, issue: Issue, lang: str, site_url: str, site_name: str,
     # kb/publish/email_issue.py)
     text = plain_text(document)
     subject = Renderer(catalog, lang, issue.page).title(issue)
-    for value in (subject, site_name):  # compat32 writes what it is given: a line end would start a header
+    sender = sender or f"weekly@{host}"
+    for value in (subject, site_name, sender):  # compat32 writes what it is given: a line end would start a header
         if "\r" in value or "\n" in value:
             raise ValueError(f"an email header may not hold a line end: {value!r}")
     digest = hashlib.sha256((text + markup).encode()).hexdigest()[:24]
     # drawn at random otherwise: the same commit must write the same file
     message = MIMEMultipart("alternative", boundary=f"=_kb-{digest}", policy=MESSAGE_POLICY)
     message["Subject"] = subject if subject.isascii() else Header(subject, "utf-8", header_name="Subject")
-    message["From"] = _sender(site_name, sender or f"weekly@{host}")
+    message["From"] = _sender(site_name, sender)
     message["Date"] = format_datetime(datetime.combine(issue.facts.published, time(0, 0), tzinfo=timezone.utc))
     message["Message-ID"] = f"<{layout.issue_id(issue.number)}.{lang}@{host}>"
     message["Content-Language"] = lang
