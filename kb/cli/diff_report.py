@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kb.base.problems import ContentError, Problem
 from kb.cli.diff import Diff, Entry, compare, shown
-from kb.content.loading import load_catalog
+from kb.content.loading import load_catalog, shared_parses
 from kb.content.published import published_id_problems
 from kb.model.catalog import Catalog
 from kb.project import layout
@@ -85,7 +85,7 @@ def export_base(root: Path, base: str, into: Path) -> tuple[Path, str]:
 def load_side(root: Path, name: str) -> Side:
     """The catalog of `root` as far as it loads, and what is wrong with it."""
     try:
-        catalog = load_catalog(root, partial=True)
+        catalog = load_catalog(root, partial=True, files=shared_parses())
     except ContentError as error:  # a folder holding a link or a file of another kind: nothing is read
         return Side(name, errors=error.problems, failure="its content folders hold what they may not")
     except Exception as error:  # content older or newer than this code, failing where it is not checked

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from kb.base.problems import ContentError, Problem
 from kb.content.files import content_file_problems
-from kb.content.loading import load_catalog
+from kb.content.loading import load_catalog, shared_parses
 from kb.content.report import locate
 from kb.model.catalog import Catalog
 from kb.project import layout
@@ -26,7 +26,7 @@ def check(root: Path | str) -> tuple[list[Problem], Catalog | None]:
     if refused:  # links and files of other kinds are not read, not even to date a translation
         return locate(refused, root), None
     try:
-        catalog = load_catalog(root)
+        catalog = load_catalog(root, files=shared_parses())
         problems = list(catalog.warnings)
     except ContentError as error:
         catalog, problems = None, list(error.problems)

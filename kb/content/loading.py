@@ -5,6 +5,7 @@ loads again and again (the site plugin: one build per language, and `mkdocs serv
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -39,13 +40,27 @@ from kb.project.sources import Document, FileCache
 MAX_PUBLISH_DELAY = timedelta(days=7)  # an issue goes out within a week of its period
 
 
-def load_catalog(root: Path | str, partial: bool = False) -> Catalog:
+# Entries the shared cache keeps: far more than the files of both trees of a `kb check --base` at twice the
+# bench's largest archive, so they never crowd each other out.
+SHARED_PARSES = 20_000
+
+
+def load_catalog(root: Path | str, partial: bool = False, files: FileCache | None = None) -> Catalog:
     """Read data/ and docs/ under `root`; raise ContentError listing every error.
 
     Warnings (things to look at, not to stop for) are kept in `catalog.warnings`. `partial`: return what could be read
     despite errors, every problem then in `catalog.warnings` (kb diff compares a broken base as far as it loads; nothing
-    is built from it). A folder holding a file of another kind or a link still raises."""
-    return read_catalog(Path(root), FileCache(), partial=partial)
+    is built from it). A folder holding a file of another kind or a link still raises. `files`: parses to reuse and
+    keep (shared_parses); by default each load parses afresh and keeps nothing."""
+    return read_catalog(Path(root), FileCache() if files is None else files, partial=partial)
+
+
+@functools.cache
+def shared_parses() -> FileCache:
+    """The parses of this process's checks and comparisons (kb check, kb diff), kept from one load to the next:
+    a pull request's base and head share most of their files, and each such file is parsed once. The site's
+    build keeps its own (kb.content.catalog_cache)."""
+    return FileCache(limit=SHARED_PARSES)
 
 
 def read_catalog(root: Path, files: FileCache, split: bool = False, partial: bool = False,

@@ -12,8 +12,10 @@ keys beside it) and a tag (`!!set` orders by hash, `!!binary` hides text,
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from pathlib import Path
 
 import yaml
@@ -224,50 +226,79 @@ class MarkdownPage:
 
 
 class FileCache:
-    """Parsed files, by path and the size and time of the version parsed.
+    """Parsed files, by what was parsed: the parse, the file's path under its root, and a digest of its bytes.
 
     A second build in the same process (the next language, or `mkdocs serve`
-    after an edit) parses only what changed. What is cached is never modified
-    after parsing. Whoever keeps a cache owns it: the site plugin keeps one
-    for its whole process, `kb check` starts afresh.
+    after an edit) parses only what changed; so does a second tree read by the
+    same cache, for the files it shares with the first (`kb check --base` and
+    `kb diff` read a pull request's base beside its head: kb.content.loading.shared_parses).
+    A file is read for its digest only when its size, times or inode changed
+    since the last look. What is cached is never modified after parsing.
+    Whoever keeps a cache owns it: the site plugin keeps one for its whole
+    process. A newer version of a file drops its older one; past `limit`
+    entries, the least recently used go.
     """
 
-    def __init__(self):
-        self._parsed: dict[tuple, tuple] = {}
+    def __init__(self, limit: int | None = None):
+        self.limit = limit
+        self._parsed: OrderedDict[tuple, tuple] = OrderedDict()  # (parse, rel, digest) -> what parse returned
+        self._seen: OrderedDict[str, tuple] = OrderedDict()  # absolute path -> (stat, digest, keys parsed of it)
+
+    def __len__(self) -> int:
+        """How many parses are kept."""
+        return len(self._parsed)
 
     def get(self, parse, file: Path, root: Path):
-        """`parse(file, root)`, or what it returned for this version of the file."""
-        key, version = self._key(parse, file, root)
-        if key not in self._parsed or self._parsed[key][0] != version:
-            self._parsed[key] = (version, parse(file, root))  # the old version is dropped
-        return self._parsed[key][1]
+        """`parse(file, root)`, or what it returned for a file at the same place under its root with the same bytes."""
+        key = self._key(parse, file, root)
+        if key in self._parsed:
+            self._parsed.move_to_end(key)
+        else:
+            self._store(key, parse(file, root), file)
+        return self._parsed[key]
 
     def prefetch(self, jobs: list[tuple[Callable, Path]], root: Path) -> None:
         """Each `parse(file, root)` of `jobs` not cached yet, every other one in a forked copy of this process
         on the second core (kb.base.forked). Parsing is a large part of a catalog's load on one core; with
         half of it in the copy a catalog loads faster, though the copy's results are pickled both ways (measured:
         bench/README.md, kb/project/sources.py). Only for a caller with no other thread (kb.base.forked says why)."""
-        todo = []
-        for parse, file in jobs:
-            key, version = self._key(parse, file, root)
-            if self._parsed.get(key, (None,))[0] != version:
-                todo.append((parse, file))
+        todo = [(parse, file, key) for parse, file in jobs if (key := self._key(parse, file, root)) not in self._parsed]
         if len(todo) < 2 or not second_core():
             return  # parsed as they are asked for
-        copy = ForkedHalf(todo, lambda job: self._entry(*job, root))
-        for parse, file in todo[0::2]:
+        copy = ForkedHalf(todo, lambda job: (job[2], job[0](job[1], root)))
+        for parse, file, _ in todo[0::2]:
             self.get(parse, file, root)
-        self._parsed.update(copy.collect())  # what the copy could not parse is parsed when asked for
+        files = {key: file for _, file, key in todo}
+        for key, parsed in copy.collect().items():  # what the copy could not parse is parsed when asked for
+            self._store(key, parsed, files[key])
 
-    def _entry(self, parse, file: Path, root: Path) -> tuple[tuple, tuple]:
-        self.get(parse, file, root)
-        key = self._key(parse, file, root)[0]
-        return key, self._parsed[key]
+    def _store(self, key: tuple, parsed: tuple, file: Path) -> None:
+        keys = self._seen[str(file)][2] if str(file) in self._seen else set()
+        for old in [k for k in keys if k[0] == key[0] and k != key]:  # the older version of this file, so parsed
+            self._parsed.pop(old, None)
+            keys.discard(old)
+        keys.add(key)
+        self._parsed[key] = parsed
+        while self.limit is not None and len(self._parsed) > self.limit:
+            self._parsed.popitem(last=False)
 
-    @staticmethod
-    def _key(parse, file: Path, root: Path) -> tuple[tuple, tuple]:
+    def _key(self, parse, file: Path, root: Path) -> tuple:
+        return parse.__name__, file.relative_to(root).as_posix(), self._digest(file)
+
+    def _digest(self, file: Path) -> bytes | tuple:
         stat = file.stat()
-        return (parse.__name__, str(file), str(root)), (stat.st_mtime_ns, stat.st_size)
+        # ctime too: whoever rewrites a file and sets its time back (os.utime) cannot set its ctime back.
+        version = (stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size, stat.st_ino, stat.st_dev)
+        seen = self._seen.get(str(file))
+        if seen is not None and seen[0] == version:
+            self._seen.move_to_end(str(file))
+            return seen[1]
+        # A file over the limit is refused by its size alone (read_text): it is not read for a digest either.
+        digest = ("size", stat.st_size) if stat.st_size > MAX_FILE_BYTES else blake2b(file.read_bytes(), digest_size=16).digest()
+        self._seen[str(file)] = (version, digest, seen[2] if seen else set())
+        while self.limit is not None and len(self._seen) > self.limit:
+            self._seen.popitem(last=False)
+        return digest
 
 
 def read_yaml(file: Path, root: Path) -> tuple[Document | None, Problem | None]:
