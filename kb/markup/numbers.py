@@ -18,6 +18,10 @@ from functools import lru_cache
 from kb.markup.prose_view import CODE_SPAN
 
 TOKEN = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
+# A token that starts with a digit (a number's, or a version's): its run of token characters starts there, or
+# after `.`, `_` and `-` alone (which start no token); a run that starts with a letter is a name, digits and all.
+# Only these are read, so the names that are most tokens of prose are skipped by the pattern, not one by one.
+DIGIT_TOKEN = re.compile(r"(?<![0-9A-Za-z._-])[._-]*+([0-9][0-9A-Za-z._-]*+)")
 GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")  # 1,000 and 12,345,678: the comma groups digits
 MACRO = re.compile(r"\{\{[^{}]*\}\}")  # {{ ref("id", "label") }}: the id is a name, the label is prose
 QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")
@@ -149,12 +153,10 @@ def _numbers(text: str) -> tuple[Found, ...]:
         covered.update(range(grouped.start(), grouped.end()))
         unit, scale, _ = _unit_after(text, grouped.end())
         found.append(Found(grouped.group(0), float(grouped.group(0).replace(",", "")) * scale, unit, 0, None, grouped.start()))
-    for match in TOKEN.finditer(text):
-        token, start = match.group(0).rstrip(".-_"), match.start()
-        if start in covered or not any(c.isdigit() for c in token):
-            continue
-        if not token[0].isdigit() or token.count(".") > 1:
-            continue  # a name, a version
+    for match in DIGIT_TOKEN.finditer(text):
+        token, start = match.group(1).rstrip(".-_"), match.start(1)
+        if start in covered or token.count(".") > 1:
+            continue  # a version
         found.extend(_read(text, token, start))
     found.sort(key=lambda f: f.start)
     return tuple(_ranges(text, _fractions(text, _dates(text, found))))
@@ -213,8 +215,10 @@ def _dates(text: str, found: list[Found]) -> list[Found]:
         end = f.start + len(f.written)
         after = text[end:end + 3].lstrip(" ")
         before = text[max(0, f.start - 12):f.start].rstrip(" ").lower()
-        month_word = next((MONTHS[w] for w in MONTHS if before.endswith(w) and
-                           (len(before) == len(w) or not before[-len(w) - 1].isalpha())), None)
+        word_starts = len(before)  # the word `before` ends with, whole: a month's name, or no date
+        while word_starts and before[word_starts - 1].isalpha():
+            word_starts -= 1
+        month_word = MONTHS.get(before[word_starts:])
         if month_word and 1 <= f.value <= 31:
             out.append(Found(f.written, 0.0, "", 0, (None, month_word, int(f.value)), f.start))
         elif after.startswith("月") and 1 <= f.value <= 12:
