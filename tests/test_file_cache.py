@@ -84,3 +84,20 @@ def test_a_file_over_the_limit_is_not_read_to_be_cached(tmp_path, monkeypatch):
     text, problem = FileCache().get(read_text, big, root)
     assert text is None and problem.message.key == "file-too-big"
     assert read == []
+
+
+def test_a_file_saved_while_it_is_parsed_is_not_cached_under_the_bytes_read_before(tmp_path):
+    """An editor saves between the cache's look at the file and the parse's read: the parse is of the newer
+    bytes, and must not be kept as the parse of the older, which the file may hold again."""
+    root = tree(tmp_path, {"docs/a.md": "older"})
+    saves = ["newer"]
+
+    def saved_meanwhile(file, root):
+        if saves:
+            file.write_text(saves.pop(), encoding="utf-8")
+        return file.read_text(encoding="utf-8")
+
+    cache = FileCache()
+    assert cache.get(saved_meanwhile, root / "docs/a.md", root) == "newer"
+    (root / "docs/a.md").write_text("older", encoding="utf-8")
+    assert cache.get(saved_meanwhile, root / "docs/a.md", root) == "older"

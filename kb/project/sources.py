@@ -253,9 +253,10 @@ class FileCache:
         key = self._key(parse, file, root)
         if key in self._parsed:
             self._parsed.move_to_end(key)
-        else:
-            self._store(key, parse(file, root), file)
-        return self._parsed[key]
+            return self._parsed[key]
+        parsed = parse(file, root)
+        self._store(key, parsed, file)
+        return parsed
 
     def prefetch(self, jobs: list[tuple[Callable, Path]], root: Path) -> None:
         """Each `parse(file, root)` of `jobs` not cached yet, every other one in a forked copy of this process
@@ -273,7 +274,10 @@ class FileCache:
             self._store(key, parsed, files[key])
 
     def _store(self, key: tuple, parsed: tuple, file: Path) -> None:
-        keys = self._seen[str(file)][2] if str(file) in self._seen else set()
+        seen = self._seen.get(str(file))
+        if seen is None or seen[0] != _version(file):
+            return  # changed while it was parsed (an editor's save): what was parsed may not be what the key says
+        keys = seen[2]
         for old in [k for k in keys if k[0] == key[0] and k != key]:  # the older version of this file, so parsed
             self._parsed.pop(old, None)
             keys.discard(old)
@@ -286,19 +290,25 @@ class FileCache:
         return parse.__name__, file.relative_to(root).as_posix(), self._digest(file)
 
     def _digest(self, file: Path) -> bytes | tuple:
-        stat = file.stat()
-        # ctime too: whoever rewrites a file and sets its time back (os.utime) cannot set its ctime back.
-        version = (stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size, stat.st_ino, stat.st_dev)
+        version = _version(file)
         seen = self._seen.get(str(file))
         if seen is not None and seen[0] == version:
             self._seen.move_to_end(str(file))
             return seen[1]
         # A file over the limit is refused by its size alone (read_text): it is not read for a digest either.
-        digest = ("size", stat.st_size) if stat.st_size > MAX_FILE_BYTES else blake2b(file.read_bytes(), digest_size=16).digest()
+        size = version[2]
+        digest = ("size", size) if size > MAX_FILE_BYTES else blake2b(file.read_bytes(), digest_size=16).digest()
         self._seen[str(file)] = (version, digest, seen[2] if seen else set())
         while self.limit is not None and len(self._seen) > self.limit:
             self._seen.popitem(last=False)
         return digest
+
+
+def _version(file: Path) -> tuple:
+    """What changes when a file is written: its times, size and inode. The ctime too: whoever rewrites a file and
+    sets its time back (os.utime) cannot set its ctime back."""
+    stat = file.stat()
+    return stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size, stat.st_ino, stat.st_dev
 
 
 def read_yaml(file: Path, root: Path) -> tuple[Document | None, Problem | None]:
