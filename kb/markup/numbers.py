@@ -17,10 +17,10 @@ from functools import lru_cache
 
 from kb.markup.prose_view import CODE_SPAN
 
-TOKEN = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
-# A token that starts with a digit (a number's, or a version's): its run of token characters starts there, or
-# after `.`, `_` and `-` alone (which start no token); a run that starts with a letter is a name, digits and all.
-# Only these are read, so the names that are most tokens of prose are skipped by the pattern, not one by one.
+# A token that starts with a digit (a number's, or a version's): its run of token characters (a token is
+# `[0-9A-Za-z][0-9A-Za-z._-]*`) starts there, or after `.`, `_` and `-` alone, which start no token; a run that starts
+# with a letter is a name, digits and all. Only these are read: the names, most of prose's tokens, are skipped by
+# the pattern rather than one by one.
 DIGIT_TOKEN = re.compile(r"(?<![0-9A-Za-z._-])[._-]*+([0-9][0-9A-Za-z._-]*+)")
 GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")  # 1,000 and 12,345,678: the comma groups digits
 MACRO = re.compile(r"\{\{[^{}]*\}\}")  # {{ ref("id", "label") }}: the id is a name, the label is prose
