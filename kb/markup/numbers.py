@@ -7,7 +7,8 @@ a digit is a number: `8192`, `1,000`, `6.88 s`, `95 %`, `7.8×`, `7.8x`, `3 倍`
 a range `2.4–3.0×` (the unit written once, after both ends), a date (`2026-11-04`, `November 4`,
 `11 月 4 日`, `2026 年`).
 
-Every pattern here is a single character class under one quantifier, or fixed text: linear on any input.
+Every pattern here is a single character class under one quantifier, or fixed text, or (DIGIT_TOKEN) such
+classes in a row, possessive and each unable to match what the next starts with: linear on any input.
 """
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from functools import lru_cache
 
 from kb.markup.prose_view import CODE_SPAN
 
-# A token that starts with a digit (a number's, or a version's): its run of token characters (a token is
-# `[0-9A-Za-z][0-9A-Za-z._-]*`) starts there, or after `.`, `_` and `-` alone, which start no token; a run that starts
-# with a letter is a name, digits and all. Only these are read: the names, most of prose's tokens, are skipped by
-# the pattern rather than one by one.
+# A token (the module's docstring says what one is) that starts with a digit: a number's, or a version's. Its run
+# of token characters starts there, or after `.`, `_` and `-` alone, which start no token; a run that starts with a
+# letter is a name, digits and all. Only these are read: the names, most of prose's tokens, are skipped by the
+# pattern rather than one by one.
 DIGIT_TOKEN = re.compile(r"(?<![0-9A-Za-z._-])[._-]*+([0-9][0-9A-Za-z._-]*+)")
 GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")  # 1,000 and 12,345,678: the comma groups digits
 MACRO = re.compile(r"\{\{[^{}]*\}\}")  # {{ ref("id", "label") }}: the id is a name, the label is prose
