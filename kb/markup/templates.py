@@ -86,6 +86,35 @@ def template_problems(source: str, allowed: set[str]) -> list[TemplateProblem]:
     """
     if "{{" not in source and "{%" not in source and "{#" not in source:
         return []
+    if _refs_only(source, allowed):
+        return []
+    return _parsed_problems(source, allowed)
+
+
+def _refs_only(source: str, allowed: set[str]) -> bool:
+    """Whether `source`'s only template syntax is well-formed refs, so that Jinja's parser would find nothing wrong:
+    each as REF reads it, with arguments that pass a macro argument's checks and hold no backslash (an escape,
+    which Jinja decodes and REF does not), and no `{` anywhere else (`{{{ ref("x") }}` opens a block one brace
+    early). Prose with refs is most of the front matter checked, and Jinja's parser was most of the time spent
+    checking it (measured: bench/README.md, kb/markup/templates.py); tests/test_templates.py compares the two
+    on generated texts."""
+    if "ref" not in allowed:
+        return False
+    fewest, most = MACROS["ref"]
+    rest, last = [], 0
+    for match in REF.finditer(source):
+        args = [match["id"]] if match["text"] is None else [match["id"], match["text"]]
+        if not fewest <= len(args) <= most or any(
+                "\\" in arg or next(control_problems(arg), None) or plain_text_problem(arg) for arg in args):
+            return False
+        rest.append(source[last:match.start()])
+        last = match.end()
+    rest.append(source[last:])
+    return all("{" not in part for part in rest)
+
+
+def _parsed_problems(source: str, allowed: set[str]) -> list[TemplateProblem]:
+    """template_problems, read by Jinja's own parser."""
     try:
         tree = _PARSER.parse(source)
     except TemplateSyntaxError as error:
