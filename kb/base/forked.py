@@ -4,8 +4,13 @@ A build does some long runs of independent work one after another while its
 second core waits: parsing the content's files (kb.project.sources.FileCache.prefetch),
 converting the pages (mkdocs_kb/split_conversion.py), and, through `in_halves`,
 the typography check (kb.content.typography) and the search index's (kb.publish.firewall).
-`ForkedHalf` forks: the copy does every other job, in order, and sends each
-result back as it is done, while this process does the rest. The copy stops at the first job that
+`ForkedHalf` forks, and the two share the jobs out as they go: this process
+takes them from the front, in order, the copy from the back, until they meet,
+so that neither waits for the other when its jobs take longer (a page of
+results to receive, a longer page to convert). Cut in fixed halves (every
+other job), one waited for the other a few tenths of a second at each split, a
+second or more at a build's end (measured: bench/README.md, kb/base/forked.py).
+The copy sends each result back as it is done, and stops at the first job that
 fails; whoever asked does each job that has no result itself, so a failure
 shows there as it would have, and nothing is lost if the copy dies. `ForkedWork`
 does one piece of work in a copy that runs beside the build for as long as it
@@ -18,12 +23,18 @@ server's threads; `mkdocs build` and `kb check` have none).
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import os
 import pickle
 import signal
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
+
+# How long either process waits for the other to let go of the shared ends: far longer than a claim takes
+# (a few bytecodes), so only a process that died holding them keeps the other waiting this long.
+CLAIM_WAIT_S = 5.0
 
 
 def second_core() -> bool:
@@ -39,7 +50,7 @@ def in_halves(jobs: list, work: Callable[[Any], Any], split: bool = True) -> lis
     numbered = list(enumerate(jobs))
     copy = ForkedHalf(numbered, lambda pair: (pair[0], work(pair[1])))
     try:
-        here = {n: work(job) for n, job in numbered[0::2]}
+        here = {n: work(job) for n, job in copy.mine()}
     except BaseException:
         copy.stop()
         raise
@@ -61,18 +72,62 @@ def _killed(pid: int | None) -> None:
 class ForkedHalf:
     def __init__(self, jobs: list, work: Callable[[Any], tuple[Hashable, Any]],
                  prepare: Callable[[], None] | None = None):
-        """Start the copy on `jobs[1::2]`: for each, `work(job)` gives the key and the result to send back.
-        `prepare` runs first in the copy."""
-        self.given = jobs[1::2]
+        """Start the copy on `jobs`, from the last one back, for as long as this process has not taken them
+        (`take`, `mine`): for each, `work(job)` gives the key and the result to send back. `prepare` runs first
+        in the copy."""
+        self.jobs = jobs
         self.results: dict[Hashable, Any] = {}
+        # [the front: the first job not taken here, the back: the last job the copy took], shared by the two
+        self._ends = multiprocessing.RawArray("q", [0, len(jobs)])
+        self._lock = multiprocessing.Lock()
         read_end, write_end = os.pipe()
         self.pid: int | None = os.fork()
         if self.pid == 0:
             os.close(read_end)
-            _serve(self.given, work, prepare, write_end)  # never returns
+            _serve(self._from_the_back(), work, prepare, write_end)  # never returns
         os.close(write_end)
         self.receiver = threading.Thread(target=self._receive, args=(read_end,), daemon=True)
         self.receiver.start()
+
+    def take(self, index: int) -> bool:
+        """Whether this process does `jobs[index]` (asked in the order of the jobs), or the copy does or did.
+        Taking a job takes those before it too: a job skipped is the copy's to do, and if it does not, the
+        caller's, like any job without a result."""
+        with self._claim() as ends:
+            if ends is None or index < ends[1]:
+                if ends is not None:
+                    ends[0] = max(ends[0], index + 1)
+                return True
+            return False
+
+    def mine(self) -> Iterator:
+        """The jobs this process takes, from the front, until it meets the copy's."""
+        for index, job in enumerate(self.jobs):
+            if not self.take(index):
+                return
+            yield job
+
+    def _from_the_back(self) -> Iterator:
+        """In the copy: the jobs it takes, from the back, until it meets this process's."""
+        while True:
+            with self._claim() as ends:
+                if ends is None or ends[1] <= ends[0]:
+                    return
+                ends[1] -= 1
+                index = ends[1]
+            yield self.jobs[index]
+
+    @contextmanager
+    def _claim(self):
+        """The shared ends, held by this process alone; None if the other could not let go of them (it died
+        holding them): then each goes on as if alone, and what neither sends back is done by the caller."""
+        if not self._lock.acquire(timeout=CLAIM_WAIT_S):
+            yield None
+            return
+        try:
+            yield self._ends
+        finally:
+            self._lock.release()
 
     def collect(self) -> dict[Hashable, Any]:
         """What the copy sent, once it has finished (or stopped)."""
@@ -96,7 +151,7 @@ class ForkedHalf:
                 self.results[key] = result
 
 
-def _serve(jobs: list, work: Callable, prepare: Callable | None, write_end: int) -> None:
+def _serve(jobs: Iterable, work: Callable, prepare: Callable | None, write_end: int) -> None:
     """In the copy: each job's result sent back, until one fails. It leaves without cleaning up (no atexit,
     no finalizer): what it holds is the build's, which goes on without it."""
     try:
