@@ -121,9 +121,13 @@ def _parsed_problems(source: str, allowed: set[str]) -> list[TemplateProblem]:
         return [TemplateProblem(error.lineno or 1, msg("template-syntax", error=error.message))]
     except RecursionError:  # `{{ ((((...` thousands deep
         return [TemplateProblem(1, msg("template-too-deep"), "{{")]
-    # Jinja drops a comment before parsing, wherever it is, a code span included: it would vanish unseen
-    problems = [TemplateProblem(line, msg("template-comment"), "{#")
-                for line, kind, _ in _PARSER.lex(source) if kind == "comment_begin"]
+    # Jinja drops a comment before parsing, wherever it is, a code span included: it would vanish unseen. A raw
+    # block is a statement too, and parses into plain text: its markers vanish, and one left open at the end
+    # of a text takes nothing with it but itself, unseen.
+    tokens = list(_PARSER.lex(source))
+    problems = [TemplateProblem(line, msg("template-comment"), "{#") for line, kind, _ in tokens if kind == "comment_begin"]
+    problems += [TemplateProblem(line, msg("template-statement", kind="raw"), "{%") for line, kind, _ in tokens
+                 if kind == "raw_begin"]
     for node in tree.body:
         if not isinstance(node, nodes.Output):
             problems.append(TemplateProblem(node.lineno, msg("template-statement", kind=type(node).__name__.lower()), "{%"))
