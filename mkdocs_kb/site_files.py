@@ -40,7 +40,7 @@ def write_site_files(catalog: Catalog, site: Path, config: MkDocsConfig, site_na
         write_feeds(catalog, site, config.site_url, site_names)
         write_claims_data(catalog, site)
         write_search_vocabulary(catalog, site, glossary)
-    in_halves([the_rest, export], lambda write: write(), split)  # the first here, the second in the copy as it starts
+    in_halves([the_rest, export], lambda write: write(), split)  # the first here, the second in the copy
 
 
 def copy_language_sitemaps(site: Path) -> None:

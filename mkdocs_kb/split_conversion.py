@@ -4,10 +4,10 @@ mkdocs converts a language's pages one after another (source, macros,
 Markdown, sanitizer) before it writes the first, with the second core idle
 (for the default language) or the search index working beside it (for the
 others). Once the navigation is built (`start`, at on_nav) the build forks:
-the copy, with the same plugins in the same state, converts pages from the
-last one back and sends back each result, while this process converts them
-from the first on and gives the copy's pages an empty stand-in, until the two
-meet (kb.base.forked). Before any page is written (`finish`, at
+the copy, with the same plugins in the same state, converts every other page
+and sends back each result, while this process converts the rest and gives
+the copy's pages an empty stand-in (every other page, not in turn: kb.base.forked
+says why). Before any page is written (`finish`, at
 on_env) the copy's results replace the stand-ins: the HTML, the table of
 contents, the anchors mkdocs checks links against, the metadata and the
 title; the warnings the copy logged are logged here, where strict mode counts
@@ -57,42 +57,30 @@ def convert(page: Page, config: MkDocsConfig, files: Files) -> None:
 class SplitConversion:
     def __init__(self):
         self.allowed = False  # `mkdocs build` on more than one core (on_startup)
-        self.order: dict[str, int] = {}  # the language's pages, src_uri -> its place in the copy's list
         self.elsewhere: dict[str, File] = {}  # pages the copy converts: src_uri -> file
-        self.here: set[str] = set()  # pages this process converts
         self.copy: ForkedHalf | None = None
 
     def allow(self, wanted: bool) -> None:
         self.allowed = wanted and second_core()
 
     def start(self, config: MkDocsConfig, files: Files) -> None:
-        """Fork the copy that converts this language's pages from the last one back."""
+        """Fork the copy that converts every other page of this language."""
         if not self.allowed:
             return
         kept = _Kept()
         pages = list(files.documentation_pages())
         self.copy = ForkedHalf(pages, partial(_converted, config, files, kept), prepare=kept.install)
-        self.order = {file.src_uri: n for n, file in enumerate(pages)}
+        self.elsewhere = {file.src_uri: file for file in pages[1::2]}
 
     def converts_elsewhere(self, page: Page) -> bool:
-        """Whether the copy converts `page`: decided when first asked, as mkdocs reaches the page (in the order
-        of the copy's list), by taking it unless the copy already has."""
-        src_uri = page.file.src_uri
-        if self.copy is None or src_uri in self.here:
-            return False
-        if src_uri not in self.elsewhere:
-            if src_uri not in self.order or self.copy.take(self.order[src_uri]):
-                self.here.add(src_uri)
-                return False
-            self.elsewhere[src_uri] = page.file
-        return True
+        return page.file.src_uri in self.elsewhere
 
     def finish(self, config: MkDocsConfig, files: Files) -> None:
         """The copy's pages as it converted them; any it did not, converted here."""
         if self.copy is None:
             return
         results = self.copy.collect()
-        self.copy, given, self.elsewhere, self.here, self.order = None, self.elsewhere, {}, set(), {}
+        self.copy, given, self.elsewhere = None, self.elsewhere, {}
         for src_uri, file in given.items():
             result = results.get(src_uri)
             if result is None:
@@ -111,7 +99,7 @@ class SplitConversion:
         if self.copy is not None:
             self.copy.stop()
             self.copy = None
-        self.elsewhere, self.here, self.order = {}, set(), {}
+        self.elsewhere = {}
 
 
 class _Kept(logging.Handler):

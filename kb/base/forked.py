@@ -1,15 +1,19 @@
-"""Every other job of a list done in a forked copy of this process, on the machine's second core.
+"""A list of jobs shared with a forked copy of this process, on the machine's second core.
 
 A build does some long runs of independent work one after another while its
 second core waits: parsing the content's files (kb.project.sources.FileCache.prefetch),
 converting the pages (mkdocs_kb/split_conversion.py), and, through `in_halves`,
 the typography check (kb.content.typography) and the search index's (kb.publish.firewall).
-`ForkedHalf` forks, and the two share the jobs out as they go: this process
-takes them from the front, in order, the copy from the back, until they meet,
-so that neither waits for the other when its jobs take longer (a page of
-results to receive, a longer page to convert). Cut in fixed halves (every
-other job), one waited for the other a few tenths of a second at each split, a
-second or more at a build's end (measured: bench/README.md, kb/base/forked.py).
+`ForkedHalf` forks: the copy does every other job, in order, or, `in_turn`,
+each next job neither has taken as it finishes one, so that neither waits for
+the other when its jobs take longer. In fixed halves, one waited for the other
+a few tenths of a second at each split, and more than a second at the
+firewall, at the build's end with nothing else to run; but taken in turn by
+every split, the copies did more than half of the work, held more of the
+build's memory, and the largest benchmark's build went past its memory budget
+(measured: bench/README.md, kb/base/forked.py). So only the firewall's reading
+of the site's files, the last work of a build and none of the archive's, takes
+its jobs in turn.
 The copy sends each result back as it is done, and stops at the first job that
 fails; whoever asked does each job that has no result itself, so a failure
 shows there as it would have, and nothing is lost if the copy dies. `ForkedWork`
@@ -32,7 +36,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-# How long either process waits for the other to let go of the shared ends: far longer than a claim takes
+# How long either process waits for the other to let go of the shared next job: far longer than a claim takes
 # (a few bytecodes), so only a process that died holding them keeps the other waiting this long.
 CLAIM_WAIT_S = 5.0
 
@@ -42,13 +46,14 @@ def second_core() -> bool:
     return hasattr(os, "fork") and len(os.sched_getaffinity(0)) > 1
 
 
-def in_halves(jobs: list, work: Callable[[Any], Any], split: bool = True) -> list:
-    """`work(job)` for each of `jobs`, in order: every other one in a forked copy when `split` and there is a
-    second core. Results must pickle; a job the copy did not do is done here, so its error shows here."""
+def in_halves(jobs: list, work: Callable[[Any], Any], split: bool = True, in_turn: bool = False) -> list:
+    """`work(job)` for each of `jobs`, in order: every other one (or, `in_turn`, each the copy takes first) in a
+    forked copy when `split` and there is a second core. Results must pickle; a job the copy did not do is done
+    here, so its error shows here."""
     if not split or len(jobs) < 2 or not second_core():
         return [work(job) for job in jobs]
     numbered = list(enumerate(jobs))
-    copy = ForkedHalf(numbered, lambda pair: (pair[0], work(pair[1])))
+    copy = ForkedHalf(numbered, lambda pair: (pair[0], work(pair[1])), in_turn=in_turn)
     try:
         here = {n: work(job) for n, job in copy.mine()}
     except BaseException:
@@ -71,61 +76,60 @@ def _killed(pid: int | None) -> None:
 
 class ForkedHalf:
     def __init__(self, jobs: list, work: Callable[[Any], tuple[Hashable, Any]],
-                 prepare: Callable[[], None] | None = None):
-        """Start the copy on `jobs`, from the last one back, for as long as this process has not taken them
-        (`take`, `mine`): for each, `work(job)` gives the key and the result to send back. `prepare` runs first
-        in the copy."""
+                 prepare: Callable[[], None] | None = None, in_turn: bool = False):
+        """Start the copy on `jobs[1::2]`, or, `in_turn`, on each next job this process has not taken (`take`,
+        `mine`): for each, `work(job)` gives the key and the result to send back. `prepare` runs first in the
+        copy."""
         self.jobs = jobs
+        self.in_turn = in_turn
         self.results: dict[Hashable, Any] = {}
-        # [the front: the first job not taken here, the back: the last job the copy took], shared by the two
-        self._ends = multiprocessing.RawArray("q", [0, len(jobs)])
+        self._next = multiprocessing.RawValue("q", 0)  # the first job neither has taken, shared by the two
         self._lock = multiprocessing.Lock()
         read_end, write_end = os.pipe()
         self.pid: int | None = os.fork()
         if self.pid == 0:
             os.close(read_end)
-            _serve(self._from_the_back(), work, prepare, write_end)  # never returns
+            _serve(self._in_turn() if in_turn else jobs[1::2], work, prepare, write_end)  # never returns
         os.close(write_end)
         self.receiver = threading.Thread(target=self._receive, args=(read_end,), daemon=True)
         self.receiver.start()
 
     def take(self, index: int) -> bool:
         """Whether this process does `jobs[index]` (asked in the order of the jobs), or the copy does or did.
-        Taking a job takes those before it too: a job skipped is the copy's to do, and if it does not, the
-        caller's, like any job without a result."""
-        with self._claim() as ends:
-            if ends is None or index < ends[1]:
-                if ends is not None:
-                    ends[0] = max(ends[0], index + 1)
+        In turn, taking a job passes over those before it not taken yet: the copy does not go back for them,
+        and whoever asked does each job without a result."""
+        if not self.in_turn:
+            return index % 2 == 0
+        with self._claim() as next_job:
+            if next_job is None or next_job.value <= index:
+                if next_job is not None:
+                    next_job.value = index + 1
                 return True
             return False
 
     def mine(self) -> Iterator:
-        """The jobs this process takes, from the front, until it meets the copy's."""
-        for index, job in enumerate(self.jobs):
-            if not self.take(index):
-                return
-            yield job
+        """The jobs this process takes, in order, between those the copy takes."""
+        return (job for index, job in enumerate(self.jobs) if self.take(index))
 
-    def _from_the_back(self) -> Iterator:
-        """In the copy: the jobs it takes, from the back, until it meets this process's."""
+    def _in_turn(self) -> Iterator:
+        """In the copy: each next job not taken yet, until none is left."""
         while True:
-            with self._claim() as ends:
-                if ends is None or ends[1] <= ends[0]:
+            with self._claim() as next_job:
+                if next_job is None or next_job.value >= len(self.jobs):
                     return
-                ends[1] -= 1
-                index = ends[1]
+                index = next_job.value
+                next_job.value += 1
             yield self.jobs[index]
 
     @contextmanager
     def _claim(self):
-        """The shared ends, held by this process alone; None if the other could not let go of them (it died
-        holding them): then each goes on as if alone, and what neither sends back is done by the caller."""
+        """The shared next job, held by this process alone; None if the other could not let go of it (it died
+        holding it): then each goes on as if alone, and what neither sends back is done by the caller."""
         if not self._lock.acquire(timeout=CLAIM_WAIT_S):
             yield None
             return
         try:
-            yield self._ends
+            yield self._next
         finally:
             self._lock.release()
 

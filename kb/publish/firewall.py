@@ -101,13 +101,13 @@ class Firewall:
         return self.known[rel]
 
     def _files(self, paths, split: bool) -> list[Problem]:
-        """The findings in each file, half of the files checked in a forked copy when `split` (kb.base.forked), where
+        """The findings in each file, the files shared in turn with a forked copy when `split` (kb.base.forked), where
         nothing else takes the second core (measured: bench/README.md, kb/publish/firewall.py)."""
         problems = []
-        # by kind, then name: each half takes every other file of each kind (by name alone, a folder's page and
-        # its email alternate, and one half took the pages, the other the emails)
+        # by kind, then name: both take files of each kind (by name alone, a folder's page and its email alternate,
+        # and in halves one took the pages, the other the emails)
         for rel, found, heading in filter(None, in_halves(sorted(paths, key=lambda p: (p.suffix, str(p))), self._file,
-                                                          split)):
+                                                          split, in_turn=True)):
             problems += found
             if heading is not None:
                 self.headings[rel] = heading
@@ -218,9 +218,9 @@ def _is_search_file(rel: str) -> bool:
 
 def _search_titles(site: Path, headings: dict[str, str], split: bool) -> list[Problem]:
     """Pagefind's record of a page may hold only its own title, the metadata Pagefind finds itself and the
-    filters and metadata of kb.search.records. Half of the records read in a forked copy when `split`."""
+    filters and metadata of kb.search.records. The records shared in turn with a forked copy when `split`."""
     problems = []
-    for url, extra, title in in_halves(fragment_files(site / layout.INDEX_FOLDER), _record_title, split):
+    for url, extra, title in in_halves(fragment_files(site / layout.INDEX_FOLDER), _record_title, split, in_turn=True):
         rel = url.lstrip("/") + ("index.html" if url.endswith("/") else "")
         if extra or (rel in headings and title != headings[rel]):
             problems.append(Problem(f"(built) {rel}", None, "firewall",
