@@ -70,7 +70,7 @@ class SplitConversion:
         kept = _Kept()
         pages = list(files.documentation_pages())
         self.copy = ForkedHalf(pages, partial(_converted, config, files, kept), prepare=kept.install)
-        self.elsewhere = {file.src_uri: file for file in pages[1::2]}
+        self.elsewhere = {file.src_uri: file for n, file in enumerate(pages) if not self.copy.take(n)}
 
     def converts_elsewhere(self, page: Page) -> bool:
         return page.file.src_uri in self.elsewhere

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from typing import Any
 
 # How long either process waits for the other to let go of the shared next job: far longer than a claim takes
-# (a few bytecodes), so only a process that died holding them keeps the other waiting this long.
+# (a few bytecodes), so only a process that died holding it keeps the other waiting this long.
 CLAIM_WAIT_S = 5.0
 
 
@@ -83,8 +83,9 @@ class ForkedHalf:
         self.jobs = jobs
         self.in_turn = in_turn
         self.results: dict[Hashable, Any] = {}
-        self._next = multiprocessing.RawValue("q", 0)  # the first job neither has taken, shared by the two
-        self._lock = multiprocessing.Lock()
+        # in turn: the first job neither has taken, shared by the two, and who holds it
+        self._next = multiprocessing.RawValue("q", 0) if in_turn else None
+        self._lock = multiprocessing.Lock() if in_turn else None
         read_end, write_end = os.pipe()
         self.pid: int | None = os.fork()
         if self.pid == 0:

@@ -267,7 +267,7 @@ class FileCache:
         if len(todo) < 2 or not second_core():
             return  # parsed as they are asked for
         copy = ForkedHalf(todo, lambda job: (job[2], job[0](job[1], root)))
-        for parse, file, _ in todo[0::2]:
+        for parse, file, _ in copy.mine():
             self.get(parse, file, root)
         files = {key: file for _, file, key in todo}
         for key, parsed in copy.collect().items():  # what the copy could not parse is parsed when asked for
