@@ -48,7 +48,7 @@ def test_in_turn_the_copy_takes_every_job_this_process_does_not():
 def test_in_turn_each_job_is_done_once_by_whichever_is_free_first():
     """This process's jobs take longer (as receiving the copy's results makes them): the copy takes more."""
     def work(n):
-        time.sleep(0.02 if os.getpid() == here else 0.002)
+        time.sleep(0.05 if os.getpid() == here else 0.002)  # the copy takes most even if it starts a second late
         return n, os.getpid()
 
     here = os.getpid()
@@ -70,8 +70,10 @@ def test_in_turn_the_copy_stops_at_the_first_job_that_fails():
 
 
 def test_in_halves_in_turn_gives_every_result_in_order():
+    here = os.getpid()
+
     def work(n):
-        time.sleep(0.005)
+        time.sleep(0.05 if os.getpid() == here else 0.001)  # the copy takes some even if it starts a second late
         return n * n, os.getpid()
 
     results = in_halves(list(range(40)), work, in_turn=True)
