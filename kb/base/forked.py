@@ -90,7 +90,7 @@ class ForkedHalf:
         self.pid: int | None = os.fork()
         if self.pid == 0:
             os.close(read_end)
-            _serve(self._in_turn() if in_turn else jobs[1::2], work, prepare, write_end)  # never returns
+            _serve(self._theirs(), work, prepare, write_end)  # never returns
         os.close(write_end)
         self.receiver = threading.Thread(target=self._receive, args=(read_end,), daemon=True)
         self.receiver.start()
@@ -112,8 +112,11 @@ class ForkedHalf:
         """The jobs this process takes, in order, between those the copy takes."""
         return (job for index, job in enumerate(self.jobs) if self.take(index))
 
-    def _in_turn(self) -> Iterator:
-        """In the copy: each next job not taken yet, until none is left."""
+    def _theirs(self) -> Iterator:
+        """In the copy: the jobs it takes (every other one; in turn, each next one not taken yet)."""
+        if not self.in_turn:
+            yield from (job for index, job in enumerate(self.jobs) if not self.take(index))
+            return
         while True:
             with self._claim() as next_job:
                 if next_job is None or next_job.value >= len(self.jobs):

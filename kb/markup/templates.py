@@ -104,8 +104,7 @@ def _refs_only(source: str, allowed: set[str]) -> bool:
     rest, last = [], 0
     for match in REF.finditer(source):
         args = [match["id"]] if match["text"] is None else [match["id"], match["text"]]
-        if not fewest <= len(args) <= most or any(
-                "\\" in arg or next(control_problems(arg), None) or plain_text_problem(arg) for arg in args):
+        if not fewest <= len(args) <= most or any("\\" in arg or _argument_problem(arg) for arg in args):
             return False
         rest.append(source[last:match.start()])
         last = match.end()
@@ -142,6 +141,12 @@ def _parsed_problems(source: str, allowed: set[str]) -> list[TemplateProblem]:
     return problems
 
 
+def _argument_problem(value: str) -> tuple[Message, str] | None:
+    """(message, what is refused) if a macro's argument, as Jinja decodes it, is not one line of plain text."""
+    hidden = next(control_problems(value), None)
+    return (hidden.message, hidden.found) if hidden else plain_text_problem(value)
+
+
 def _call_problem(node, allowed: set[str]) -> Message | None:
     names = words(sorted(allowed), "")
     if not (isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name)):
@@ -156,8 +161,7 @@ def _call_problem(node, allowed: set[str]) -> Message | None:
     # Jinja decodes a literal's escapes (\x3c is <, \n a line break): its value is what the page will show,
     # so it is read as a field is, after decoding
     for arg in node.args:
-        hidden = next(control_problems(arg.value), None)
-        problem = (hidden.message, hidden.found) if hidden else plain_text_problem(arg.value)
+        problem = _argument_problem(arg.value)
         if problem:
             return msg("template-argument", name=name, problem=problem[0])  # not echoed: it may hold what a terminal acts on
     fewest, most = MACROS[name]
