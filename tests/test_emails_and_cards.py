@@ -16,6 +16,7 @@ from kb.publish import cards as kb_cards
 from kb.publish import email_issue
 from kb.publish.cards import card_files, write_cards
 from kb.publish.email_issue import write_emails
+from kb.publish.feeds import announced
 from mkdocs_kb.emails_and_cards import EMAILS_WRITTEN, WORK_PREFIX, EmailsAndCards
 
 
@@ -56,7 +57,7 @@ def test_the_copy_makes_what_the_build_would(catalog, tmp_path, monkeypatch, dra
     outputs.finish(catalog, tmp_path / "site", SITE_URL, names)
     assert drawn_here == []  # every card drawn by the copy, copied from the cache
     assert not work.exists() and outputs.copy is None
-    emails = {layout.issue_email(i.number, lang) for i in catalog.issues for lang in layout.LANGUAGES}
+    emails = {layout.issue_email(i.number, lang) for i in announced(catalog) for lang in layout.LANGUAGES}
     assert set(tree(tmp_path / "site")) == emails | card_files(catalog)
     assert tree(tmp_path / "site") == made_here(catalog, tmp_path / "here", names, tmp_path / "another-cache")
 

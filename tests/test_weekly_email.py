@@ -22,7 +22,8 @@ from kb.model.labels import LABELS, watch_age
 from kb.model.reading import weeks_open
 from kb.project import layout
 from kb.publish.cards import font_file
-from kb.publish.email_issue import GMAIL_CLIPS, issue_email
+from kb.publish import feeds
+from kb.publish.email_issue import GMAIL_CLIPS, issue_email, write_emails
 from kb.publish.email_rules import email_problems, html_problems
 
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -38,7 +39,8 @@ def parts(data: bytes) -> tuple[str, str]:
 
 
 def emails(catalog):
-    return [(issue, lang) for issue in catalog.issues for lang in layout.LANGUAGES]
+    """The emails a build publishes: one per language of each issue the feeds announce."""
+    return [(issue, lang) for issue in feeds.announced(catalog) for lang in layout.LANGUAGES]
 
 
 def test_the_build_publishes_each_issues_email_in_each_language(catalog, site, pages):
@@ -121,11 +123,30 @@ def test_the_feeds_enclose_each_issues_email(catalog, site):
         for name in layout.feed_names():
             feed = feedparser.parse((home / name).read_bytes())
             assert not feed.bozo, feed.bozo_exception
-            for entry, issue in zip(feed.entries, catalog.issues):
+            assert len(feed.entries) == len(feeds.announced(catalog))
+            for entry, issue in zip(feed.entries, feeds.announced(catalog)):
                 (enclosure,) = entry.enclosures
                 path = layout.issue_email(issue.number, lang)
                 assert enclosure.href == SITE_URL + path and enclosure.type == "message/rfc822"
                 assert int(enclosure.length) == (site / path).stat().st_size
+
+
+def test_only_the_issues_the_feeds_announce_have_an_email_and_each_is_enclosed(catalog, tmp_path, monkeypatch):
+    """An archive longer than a feed: the newest issues have their email, enclosed in the feeds' entries; an older
+    one has none, and nothing links to one."""
+    monkeypatch.setattr(feeds, "LIMIT", 2)
+    newest = feeds.announced(catalog)
+    assert len(newest) == 2 < len(catalog.issues) and newest == catalog.issues[:2]  # the fixture has none withdrawn
+    site = tmp_path / "site"
+    written = write_emails(catalog, site, SITE_URL, layout.site_names())
+    expected = {site / layout.issue_email(issue.number, lang) for issue in newest for lang in layout.LANGUAGES}
+    assert set(written) == expected == set(site.rglob("*.eml"))
+    feeds.write_feeds(catalog, site, SITE_URL, layout.site_names())
+    for lang in layout.LANGUAGES:
+        for name in layout.feed_names():
+            feed = feedparser.parse((site / layout.language_home(lang) / name).read_bytes())
+            enclosed = [urlsplit(e.enclosures[0].href).path for e in feed.entries]
+            assert enclosed == [urlsplit(SITE_URL + layout.issue_email(i.number, lang)).path for i in newest]
 
 
 def test_the_email_is_written_the_same_every_time(catalog, site):

@@ -32,6 +32,7 @@ from kb.base.urls import SCHEME
 from kb.model.entries import Issue
 from kb.project import layout
 from kb.publish.email_text import plain_text
+from kb.publish.feeds import announced
 from kb.render.issue_page import item_details
 from kb.render.links import HTML, Link
 from kb.render.markup import element
@@ -252,12 +253,16 @@ def transfer_encoding(text: str) -> str:
 
 def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str], *, missing_only: bool = False,
                  until: Callable[[], bool] | None = None, split: bool = False) -> list[Path]:
-    """Every issue's email in every language, next to its page in `site`; the files written. A withdrawn issue
-    has none: an edition is sent, and it is not to be sent again (kb.content.published). `missing_only`: only
-    those not in `site` yet; `until`: asked before each, stops when it says so (each file is written whole);
-    `split`: every other one written in a forked copy (kb.base.forked), for a caller with no other thread."""
+    """The email of each issue the feeds announce, in every language, next to its page in `site`; the files
+    written. Those issues (kb.publish.feeds.announced) are the newest, none withdrawn: an edition is sent, and it
+    is not to be sent again (kb.content.published). An older issue's email is not published: nothing links to it
+    (the feeds are what point to an email), a mailing service takes the edition from the feed, and one email
+    for every issue of the archive cost every build more as the archive grew (measured: bench/README.md,
+    kb/publish/email_issue.py; DECISIONS.md, 2). `kb email N` writes any issue's. `missing_only`: only those not in `site` yet;
+    `until`: asked before each, stops when it says so (each file is written whole); `split`: every other one
+    written in a forked copy (kb.base.forked), for a caller with no other thread."""
     jobs = [(issue, lang, site / layout.issue_email(issue.number, lang))
-            for issue in catalog.issues if not issue.facts.withdrawn for lang in layout.LANGUAGES]
+            for issue in announced(catalog) for lang in layout.LANGUAGES]
     if missing_only:
         jobs = [job for job in jobs if not job[2].exists()]
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape as _xml_escape
 
 from kb.model.catalog import Catalog
+from kb.model.entries import Issue
 from kb.model.figure_text import figure_text
 from kb.model.labels import LABELS, issue_title
 from kb.project import layout
@@ -41,6 +42,12 @@ def html_text(text: str) -> str:
 
 def _moment(day: date) -> datetime:
     return datetime.combine(day, time(0, 0), tzinfo=timezone.utc)
+
+
+def announced(catalog: Catalog) -> list[Issue]:
+    """The issues the issues' feeds carry, newest first: the newest LIMIT, none withdrawn (a withdrawn issue is
+    not announced again: kb.content.published). Each has its email, which the feeds enclose (kb.publish.email_issue)."""
+    return [issue for issue in catalog.issues if not issue.facts.withdrawn][:LIMIT]
 
 
 def _enclosure(site: Path, site_url: str, number: int, lang: str) -> tuple[str, int] | None:
@@ -90,7 +97,7 @@ def _entries(catalog: Catalog, lang: str, topic: str | None, home: str, site: Pa
             "date": issue.facts.published,
             "summary": catalog.plain_text(issue.text(lang).description, lang),
             "enclosure": _enclosure(site, site_url, issue.number, lang),
-        } for issue in [i for i in catalog.issues if not i.facts.withdrawn][:LIMIT]]  # withdrawn: not announced again
+        } for issue in announced(catalog)]
     items = catalog.items_of_topic(topic)
     entries = _item_entries(catalog, lang, items, home)
     # a later figure that confirmed, qualified or contradicted one of the topic's figures is news of its own
