@@ -228,7 +228,7 @@ class SiteBuild:
                     self.outputs.finish(self.catalog, site, self._site_url(config), self.site_names)
                 except NoTextLayout as error:
                     raise PluginError(str(error)) from None
-                write_site_files(self.catalog, site, config, self.site_names, self.glossary, self.split.allowed)
+                write_site_files(self.catalog, site, config, self.site_names, self.glossary)
             copy_language_sitemaps(site)
             # Last: whatever got past the checker and the sanitizer, nothing unsafe leaves the build.
             check = site_firewall(self.catalog, config, self.settings, self.built_pages, self.docs_source,

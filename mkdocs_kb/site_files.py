@@ -13,7 +13,6 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 
 from kb import Catalog
-from kb.base.forked import in_halves
 from kb.project import layout
 from kb.project.theme import Theme
 from kb.publish.cards import card_files
@@ -28,19 +27,15 @@ from .language_links import site_path
 
 
 def write_site_files(catalog: Catalog, site: Path, config: MkDocsConfig, site_names: dict[str, str],
-                     glossary: dict[str, str], split: bool = False) -> None:
+                     glossary: dict[str, str]) -> None:
     """Feeds, export, claims data and search vocabulary: records and strings, none reading another's files.
-    `split`: the export in a forked copy (kb.base.forked), the rest here, for a caller with no other thread: the
-    build has little else left for the second core by then, and the export takes as long as the rest together
-    (measured: bench/README.md, mkdocs_kb/site_files.py)."""
-    def export() -> None:
-        write_export(catalog, site / layout.EXPORT_DIR, config.site_url or "")
-
-    def the_rest() -> None:
-        write_feeds(catalog, site, config.site_url, site_names)
-        write_claims_data(catalog, site)
-        write_search_vocabulary(catalog, site, glossary)
-    in_halves([the_rest, export], lambda write: write(), split)  # the first here, the second in the copy
+    In this process: a forked copy writing the export read the whole catalog, and so copied most of the memory it
+    shared, beside Pagefind still indexing the last language, which took a build's peak over its budget, for no
+    time saved (measured: bench/README.md, mkdocs_kb/site_files.py)."""
+    write_export(catalog, site / layout.EXPORT_DIR, config.site_url or "")
+    write_feeds(catalog, site, config.site_url, site_names)
+    write_claims_data(catalog, site)
+    write_search_vocabulary(catalog, site, glossary)
 
 
 def copy_language_sitemaps(site: Path) -> None:
