@@ -21,8 +21,8 @@ from kb.cli.commands import main as kb
 from kb.model.labels import LABELS, watch_age
 from kb.model.reading import weeks_open
 from kb.project import layout
-from kb.publish.cards import font_file
 from kb.publish import feeds
+from kb.publish.cards import font_file
 from kb.publish.email_issue import GMAIL_CLIPS, issue_email, write_emails
 from kb.publish.email_rules import email_problems, html_problems
 
@@ -132,8 +132,8 @@ def test_the_feeds_enclose_each_issues_email(catalog, site):
 
 
 def test_only_the_issues_the_feeds_announce_have_an_email_and_each_is_enclosed(catalog, tmp_path, monkeypatch):
-    """An archive longer than a feed: the newest issues have their email, enclosed in the feeds' entries; an older
-    one has none, and nothing links to one."""
+    """An archive longer than a feed: the newest issues have their email, each enclosed in its entry of the issues'
+    feeds; an older one has none."""
     monkeypatch.setattr(feeds, "LIMIT", 2)
     newest = feeds.announced(catalog)
     assert len(newest) == 2 < len(catalog.issues) and newest == catalog.issues[:2]  # the fixture has none withdrawn

@@ -256,11 +256,11 @@ def write_emails(catalog, site: Path, site_url: str, site_names: dict[str, str],
     """The email of each issue the feeds announce, in every language, next to its page in `site`; the files
     written. Those issues (kb.publish.feeds.announced) are the newest, none withdrawn: an edition is sent, and it
     is not to be sent again (kb.content.published). An older issue's email is not published: nothing links to it
-    (the feeds are what point to an email), a mailing service takes the edition from the feed, and one email
-    for every issue of the archive cost every build more as the archive grew (measured: bench/README.md,
-    kb/publish/email_issue.py; DECISIONS.md, 2). `kb email N` writes any issue's. `missing_only`: only those not in `site` yet;
-    `until`: asked before each, stops when it says so (each file is written whole); `split`: every other one
-    written in a forked copy (kb.base.forked), for a caller with no other thread."""
+    (the feeds are what point to an email), a mailing service takes the edition from the feed, and one email for
+    every issue of the archive cost every build more as the archive grew (measured: bench/README.md,
+    kb/publish/email_issue.py; DECISIONS.md, 2); `kb email N` writes any issue's. `missing_only`: only those not
+    in `site` yet; `until`: asked before each, stops when it says so (each file is written whole); `split`: every
+    other one written in a forked copy (kb.base.forked), for a caller with no other thread."""
     jobs = [(issue, lang, site / layout.issue_email(issue.number, lang))
             for issue in announced(catalog) for lang in layout.LANGUAGES]
     if missing_only:
