@@ -38,9 +38,11 @@ def test_benchmark_smoke(capsys):
         assert project.issue_page_kb < naive.issue_page_kb  # the pruned nav
         assert naive.search_view_kb > 0 and project.search_view_kb == 0  # nothing fetched before a query
         assert project.search_query_kb > 0 and project.preview_s > 0 and project.later_ms > 0
+        assert project.paused_ms > 0
         assert project.slow_link_ms > 2 * run.SLOW_LINK[0]  # after typing: its word chunks, then its results' pages
         assert project.build_s > 0 and project.rebuild_s > 0 and naive.rebuild_s > 0 and project.peak_mb > 0 and naive.results_ms > 0
         assert project.hub_page_kb > 0 and project.largest_page_kb >= project.claims_page_kb and project.filter_ms > 0
         assert 0 < project.charts_s < project.build_s
     assert table.count("| hub charts, every hub in both languages") == 2
     assert table.count("| search: a first query over a 100 ms, 12 Mbit/s link") == 2
+    assert table.count(f"| search: a first query typed {run.READER_PAUSE_MS} ms after the box is focused") == 2
