@@ -418,6 +418,29 @@ def test_chinese_results_come_in_a_stable_order_of_relevance(readers):
 
 
 @pytest.mark.full
+def test_search_loads_as_the_phones_search_button_is_pressed_and_not_before(browser):
+    """A page view asks for nothing of the search; a press on the header's search button (a phone's way into the
+    box) asks for Pagefind before the tap ends, and the box still works once it opens."""
+    chrome, url = browser
+    page = chrome.new_page(viewport={"width": 375, "height": 667}, has_touch=True)
+    page.set_default_timeout(10_000)
+    try:
+        asked = []
+        page.on("request", lambda request: "/pagefind/" in request.url and asked.append(request.url))
+        page.goto(url, wait_until="networkidle")
+        assert asked == []
+        button = page.locator("label.md-header__button[for=__search]")
+        button.dispatch_event("pointerdown")
+        page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('/pagefind/'))")
+        assert asked and page.evaluate("() => document.activeElement.name") != "query"  # before the box has the focus
+        button.tap()
+        page.keyboard.insert_text("控制面")
+        page.wait_for_function("() => document.querySelector('[data-kb-search]').dataset.kbQuery === '控制面'")
+        assert rows(page)
+    finally:
+        page.close()
+
+
 def test_the_language_of_the_page_picks_the_index(browser_page):
     page, url = browser_page
     page.goto(url + "en/")

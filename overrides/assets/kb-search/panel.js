@@ -138,6 +138,11 @@ export const start = (box, root) => {
     search();
   }
   input.addEventListener("focus", load, { once: true });
+  // On a phone the box opens from the header's button: loading starts as the finger presses it, not once the tap
+  // has ended and the box has the focus. Only a press, never a hover: a page view fetches nothing for search.
+  for (const opener of document.querySelectorAll(`label[for="${toggle.id}"]`)) {
+    opener.addEventListener("pointerdown", load, { once: true });
+  }
   input.addEventListener("focus", () => { toggle.checked = true; }); // opens the results panel, as Material's does
   // While an input method composes (拼音 letters), wait for the characters it commits.
   input.addEventListener("input", (event) => event.isComposing || search());
