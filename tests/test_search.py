@@ -441,6 +441,7 @@ def test_search_loads_as_the_phones_search_button_is_pressed_and_not_before(brow
         page.close()
 
 
+@pytest.mark.full
 def test_the_language_of_the_page_picks_the_index(browser_page):
     page, url = browser_page
     page.goto(url + "en/")
